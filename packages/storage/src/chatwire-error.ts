@@ -1,0 +1,52 @@
+/**
+ * The one error type of chatwire. Every package throws it with a code; the server maps codes to
+ * HTTP statuses in one table. Recognised across duplicate installs through a `Symbol.for` brand.
+ */
+export type ChatwireErrorCode =
+  // storage and access layer
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'VALIDATION'
+  | 'CONFLICT'
+  // chat routes
+  | 'UNAUTHORIZED'
+  | 'MODEL_NOT_ALLOWED'
+  | 'PROVIDER_NOT_CONFIGURED'
+  | 'DUPLICATE_MESSAGE'
+  | 'CHAT_BUSY'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFIGURATION'
+  | 'INTERNAL';
+
+const brand = Symbol.for('chatwire.error');
+
+export interface ChatwireErrorOptions {
+  cause?: unknown;
+  /** Extra machine-readable detail, e.g. `{ collection, field }`. Never secrets. */
+  details?: Record<string, unknown>;
+}
+
+export class ChatwireError extends Error {
+  readonly code: ChatwireErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  readonly [brand] = true;
+
+  constructor(code: ChatwireErrorCode, message: string, options: ChatwireErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ChatwireError';
+    this.code = code;
+    this.details = options.details;
+  }
+
+  static is(value: unknown, code?: ChatwireErrorCode): value is ChatwireError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[brand] === true &&
+      (code === undefined || (value as ChatwireError).code === code)
+    );
+  }
+}
+
+export const isChatwireError = ChatwireError.is;

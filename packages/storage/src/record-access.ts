@@ -1,0 +1,46 @@
+import type { Caller } from './caller.js';
+import type { CollectionDefinition } from './collection-definition.js';
+import type { Filter, OrderBy } from './filter.js';
+import type { QueryPage } from './store-driver.js';
+import type { RecordData, RecordEnvelope } from './record-envelope.js';
+
+export interface AccessQuery {
+  filter?: Filter;
+  orderBy?: OrderBy;
+  /** Default 50; at most `maxQueryLimit` (default 200); anything else is a VALIDATION error. */
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * Record operations seen through one caller's rights (`store.asCaller(caller)`) or with server rights
+ * (`store.asServer()`: rules skipped, schemas still enforced). Every method validates its input against
+ * the collection schema and throws `ChatwireError` (NOT_FOUND, FORBIDDEN, VALIDATION, CONFLICT) with a
+ * message naming the collection and field.
+ *
+ * Rows the caller may not read are reported as NOT_FOUND, never FORBIDDEN, so ids of other users' rows
+ * cannot be probed.
+ */
+export interface RecordAccess {
+  /** `null` for server access. */
+  readonly caller: Caller | null;
+  create<T extends RecordData = RecordData>(
+    collection: string,
+    data: RecordData,
+    options?: { recordId?: string },
+  ): Promise<RecordEnvelope<T>>;
+  get<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<RecordEnvelope<T>>;
+  /** Like `get` but resolves null instead of throwing NOT_FOUND. */
+  find<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<RecordEnvelope<T> | null>;
+  query<T extends RecordData = RecordData>(collection: string, query?: AccessQuery): Promise<QueryPage<T>>;
+  update<T extends RecordData = RecordData>(collection: string, recordId: string, patch: RecordData): Promise<RecordEnvelope<T>>;
+  delete(collection: string, recordId: string): Promise<void>;
+  /** Server access only (cascades); a caller gets FORBIDDEN. */
+  deleteWhere(collection: string, filter: Filter): Promise<number>;
+  /** Runs `fn` in one driver transaction when the driver has them, otherwise directly. */
+  transaction<T>(fn: (access: RecordAccess) => Promise<T>): Promise<T>;
+  /** Collections this access may see: for a caller, registered, not hidden, and readable or creatable. */
+  listCollections(): CollectionDefinition[];
+  /** One collection's definition; NOT_FOUND when unknown or hidden from this caller. */
+  describe(collection: string): CollectionDefinition;
+}

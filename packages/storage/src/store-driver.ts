@@ -1,0 +1,51 @@
+import type { Filter, OrderBy } from './filter.js';
+import type { RecordData, RecordEnvelope } from './record-envelope.js';
+import type { TurnLeases } from './turn-leases.js';
+
+export interface DriverQuery {
+  filter?: Filter;
+  orderBy?: OrderBy;
+  /** Already validated by the access layer: an integer >= 1. */
+  limit: number;
+  /** Opaque cursor returned by a previous page of the same query. */
+  cursor?: string;
+}
+
+export interface QueryPage<TData extends RecordData = RecordData> {
+  records: RecordEnvelope<TData>[];
+  /** `null` when there are no more rows. */
+  nextCursor: string | null;
+}
+
+export interface InsertResult {
+  record: RecordEnvelope;
+  /** `false` when the recordId already held equal data (idempotent retry). */
+  created: boolean;
+}
+
+/**
+ * The primitives a driver implements. Drivers know nothing about rules or schemas: the access layer
+ * (`createRecordStore`) validates every input before it reaches them. Every driver runs
+ * `defineStoreContract` from `@chatwire/storage/testing`.
+ *
+ * Ordering contract: rows with equal sort keys come back in insertion order (drivers keep a monotonic
+ * sequence). Cursors are keyset cursors: pages never duplicate or skip rows when rows are inserted
+ * between pages.
+ */
+export interface StoreDriver {
+  readonly name: string;
+  /** Insert; `recordId` generated when absent. Same id + equal data: no-op; different data: CONFLICT. */
+  insert(collection: string, input: { recordId?: string; data: RecordData }): Promise<InsertResult>;
+  get(collection: string, recordId: string): Promise<RecordEnvelope | null>;
+  query(collection: string, query: DriverQuery): Promise<QueryPage>;
+  /** Shallow patch of data fields; returns null when the row does not exist. */
+  update(collection: string, recordId: string, patch: RecordData): Promise<RecordEnvelope | null>;
+  delete(collection: string, recordId: string): Promise<boolean>;
+  /** Deletes every row matching the filter; returns the count. */
+  deleteWhere(collection: string, filter: Filter): Promise<number>;
+  /** Optional: run `fn` atomically. Drivers without transactions leave this undefined. */
+  transaction?<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
+  /** Optional: per-chat turn leases shared by every process using this driver. */
+  readonly leases?: TurnLeases;
+  close?(): Promise<void>;
+}
