@@ -1,0 +1,17 @@
+/** One printed line of `pnpm bench`. Every figure names the baseline it was compared with in the same run. */
+export interface BenchRow {
+  /** Table section, e.g. `storage`, `compaction`, `turn`, `client`. */
+  group: string;
+  name: string;
+  value: number;
+  unit: string;
+  /** value / baseline value, both measured in this run. */
+  ratio?: { value: number; against: string };
+  /** The goal, e.g. `>= 1000x faster than scan`, and whether it was met. */
+  goal?: string;
+  met?: boolean;
+  note?: string;
+}
+
+/** Each `bench/*.bench.ts` default-exports one of these. */
+export type BenchModule = () => Promise<BenchRow[]>;
