@@ -1,0 +1,180 @@
+import { isChatwireError } from '@chatwire/storage';
+import { streamText, type LanguageModelUsage } from 'ai';
+import { MockLanguageModelV2 } from 'ai/test';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createModelRegistry } from './create-model-registry.js';
+import { MODEL_ALLOW_LIST, MODEL_IDS, type ModelId } from './model-allow-list.js';
+import type { ProviderEnv, ProviderName } from './model-types.js';
+import { fakeProviderGateway, GATEWAY, REPLY_WORDS } from './testing/fake-provider-gateway.js';
+
+const gateway = fakeProviderGateway();
+const server = setupServer(...gateway.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  gateway.requests.length = 0;
+});
+afterAll(() => server.close());
+
+const CALLER_JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.caller-signature';
+const OWNER_JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvd25lciJ9.owner-signature';
+
+const gatewayEnv: ProviderEnv = {
+  PROVIDER_A_BASE_URL: GATEWAY.provider_a,
+  PROVIDER_B_BASE_URL: GATEWAY.provider_b,
+  PROVIDER_C_BASE_URL: GATEWAY.provider_c,
+  APP_OWNER_JWT: OWNER_JWT,
+};
+
+const EXPECTED_PATH: Record<ProviderName, string> = {
+  provider_a: '/anthropic/v1/messages',
+  provider_b: '/openai/v1/responses',
+  provider_c: '/compat/v1/chat/completions',
+};
+
+const EXPECTED_USAGE: Record<ProviderName, LanguageModelUsage> = {
+  // Anthropic: input excludes cache reads, no reasoning count.
+  provider_a: { inputTokens: 25, outputTokens: 15, totalTokens: 40, cachedInputTokens: 7 },
+  provider_b: { inputTokens: 25, outputTokens: 15, totalTokens: 40, reasoningTokens: 3, cachedInputTokens: 7 },
+  provider_c: { inputTokens: 25, outputTokens: 15, totalTokens: 40, reasoningTokens: 3, cachedInputTokens: 7 },
+};
+
+async function runTurn(env: ProviderEnv, modelId: ModelId, authToken?: string) {
+  const registry = createModelRegistry({ env });
+  const model = registry.languageModel(modelId, authToken === undefined ? {} : { authToken });
+  const errors: unknown[] = [];
+  const result = streamText({
+    model,
+    system: 'You are terse.',
+    prompt: 'Say hello.',
+    maxRetries: 0,
+    onError: ({ error }) => {
+      errors.push(error);
+    },
+  });
+  let text = '';
+  for await (const delta of result.textStream) text += delta;
+  return { text, usage: await result.totalUsage, finishReason: await result.finishReason, errors };
+}
+
+describe.each(MODEL_IDS.map((id) => [id, MODEL_ALLOW_LIST[id]] as const))('%s (%s) through the gateway', (modelId, provider) => {
+  it('sends the caller token as the only credential and decodes the streamed reply', async () => {
+    const turn = await runTurn(gatewayEnv, modelId, CALLER_JWT);
+
+    expect(turn.errors).toEqual([]);
+    expect(gateway.requests).toHaveLength(1);
+    const request = gateway.requests[0]!;
+    expect(request.url.pathname).toBe(EXPECTED_PATH[provider]);
+    expect(request.headers.get('authorization')).toBe(`Bearer ${CALLER_JWT}`);
+    expect(request.headers.get('x-api-key')).toBeNull();
+    expect(request.body['model']).toBe(modelId);
+    expect(request.body['stream']).toBe(true);
+    expect(turn.text).toBe(REPLY_WORDS.join(''));
+    expect(turn.finishReason).toBe('stop');
+    expect(turn.usage).toEqual(EXPECTED_USAGE[provider]);
+  });
+});
+
+describe('provider-specific request details', () => {
+  it('provider_a keeps anthropic-version and sends no x-api-key even though the SDK always adds one', async () => {
+    await runTurn(gatewayEnv, 'alpha-opus-4-7', CALLER_JWT);
+    const headers = gateway.requests[0]!.headers;
+    expect(headers.get('anthropic-version')).toBe('2023-06-01');
+    expect([...headers.keys()].filter((k) => /key|auth|token/i.test(k))).toEqual(['authorization']);
+  });
+
+  it('provider_b sends store: false on every Responses request', async () => {
+    await runTurn(gatewayEnv, 'beta-5.4-mini', CALLER_JWT);
+    expect(gateway.requests[0]!.body['store']).toBe(false);
+  });
+
+  it('provider_c asks for usage in the stream', async () => {
+    await runTurn(gatewayEnv, 'gamma-oss-120b', CALLER_JWT);
+    expect(gateway.requests[0]!.body['stream_options']).toEqual({ include_usage: true });
+  });
+});
+
+describe('createModelRegistry', () => {
+  it('uses APP_OWNER_JWT when the token is omitted', async () => {
+    for (const modelId of ['alpha-haiku-4-5', 'beta-5.4', 'gamma-oss-120b'] as const) {
+      await runTurn(gatewayEnv, modelId);
+    }
+    expect(gateway.requests.map((r) => r.headers.get('authorization'))).toEqual([
+      `Bearer ${OWNER_JWT}`,
+      `Bearer ${OWNER_JWT}`,
+      `Bearer ${OWNER_JWT}`,
+    ]);
+  });
+
+  it('resolves undefined to the default model and rejects anything off the allow-list', () => {
+    const registry = createModelRegistry({ env: gatewayEnv });
+    expect(registry.resolve()).toEqual({ modelId: 'alpha-sonnet-4-6', provider: 'provider_a' });
+    expect(registry.resolve('beta-5.4-nano')).toEqual({ modelId: 'beta-5.4-nano', provider: 'provider_b' });
+    for (const bad of ['gpt-4o', '', 42, null, {}, ['alpha-opus-4-7']]) {
+      expect(() => registry.resolve(bad)).toThrowError(expect.objectContaining({ code: 'MODEL_NOT_ALLOWED' }));
+      expect(() => registry.languageModel(bad as ModelId)).toThrowError(
+        expect.objectContaining({ code: 'MODEL_NOT_ALLOWED' }),
+      );
+    }
+  });
+
+  it('rejects a model of an unconfigured provider when another one is configured, even with a fallback', () => {
+    const fallback = new MockLanguageModelV2();
+    const registry = createModelRegistry({ env: { PROVIDER_A_BASE_URL: GATEWAY.provider_a }, fallbackModel: fallback });
+    expect(registry.isConfigured('provider_a')).toBe(true);
+    expect(registry.isConfigured('provider_b')).toBe(false);
+    expect(registry.anyConfigured()).toBe(true);
+    expect(registry.usesFallback()).toBe(false);
+    let error: unknown;
+    try {
+      registry.languageModel('beta-5.4', { authToken: CALLER_JWT });
+    } catch (e) {
+      error = e;
+    }
+    expect(isChatwireError(error, 'PROVIDER_NOT_CONFIGURED')).toBe(true);
+    expect((error as Error).message).toContain('PROVIDER_B_BASE_URL');
+    expect((error as Error).message).not.toContain(CALLER_JWT);
+    expect(registry.languageModel('alpha-haiku-4-5', { authToken: CALLER_JWT })).not.toBe(fallback);
+  });
+
+  it('answers every allow-listed id with the fallback model when no provider is configured', () => {
+    const fallback = new MockLanguageModelV2();
+    const registry = createModelRegistry({ env: { APP_OWNER_JWT: OWNER_JWT }, fallbackModel: fallback });
+    expect(registry.anyConfigured()).toBe(false);
+    expect(registry.usesFallback()).toBe(true);
+    for (const modelId of MODEL_IDS) expect(registry.languageModel(modelId)).toBe(fallback);
+    expect(registry.list().every((entry) => entry.available)).toBe(true);
+    expect(() => registry.languageModel('nope' as ModelId)).toThrowError(
+      expect.objectContaining({ code: 'MODEL_NOT_ALLOWED' }),
+    );
+  });
+
+  it('throws PROVIDER_NOT_CONFIGURED with no provider and no fallback', () => {
+    const registry = createModelRegistry({ env: {} });
+    expect(() => registry.languageModel('alpha-sonnet-4-6')).toThrowError(
+      expect.objectContaining({ code: 'PROVIDER_NOT_CONFIGURED' }),
+    );
+    expect(registry.summarizerModelId()).toBeNull();
+  });
+
+  it('lists availability per model and picks the cheapest configured summarizer', () => {
+    const onlyB = createModelRegistry({ env: { PROVIDER_B_BASE_URL: GATEWAY.provider_b } });
+    expect(onlyB.list().filter((e) => e.available).map((e) => e.modelId)).toEqual([
+      'beta-5.4',
+      'beta-5.4-mini',
+      'beta-5.4-nano',
+    ]);
+    expect(onlyB.summarizerModelId()).toBe('beta-5.4-nano');
+    expect(createModelRegistry({ env: gatewayEnv }).summarizerModelId()).toBe('alpha-haiku-4-5');
+    expect(createModelRegistry({ env: { PROVIDER_C_BASE_URL: GATEWAY.provider_c } }).summarizerModelId()).toBe(
+      'gamma-oss-120b',
+    );
+  });
+
+  it('reads the environment once, at creation', () => {
+    const env: ProviderEnv = {};
+    const registry = createModelRegistry({ env });
+    env.PROVIDER_A_BASE_URL = GATEWAY.provider_a;
+    expect(registry.isConfigured('provider_a')).toBe(false);
+  });
+});

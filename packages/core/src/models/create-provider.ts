@@ -1,0 +1,123 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provider';
+import { ChatwireError } from '@chatwire/storage';
+import { wrapLanguageModel } from 'ai';
+import { resolveProviderConnection, type ProviderConnection } from './resolve-provider-connection.js';
+import type { ProviderEnv, ProviderName } from './model-types.js';
+
+export interface CreateProviderOptions {
+  /**
+   * The caller's JWT. Given: it goes to the provider endpoint as `Authorization: Bearer` (the caller pays).
+   * Omitted: `APP_OWNER_JWT` is used (the app owner pays). Ignored in direct mode (`PROVIDER_X_API_KEY`).
+   */
+  authToken?: string;
+  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`, looked up at request time. */
+  fetch?: typeof fetch;
+  /**
+   * provider_a only: `max_tokens` sent when a call sets no `maxOutputTokens` (the Messages API requires one;
+   * the allow-listed ids are unknown to @ai-sdk/anthropic, which would otherwise clamp to 4096 and log a
+   * warning on every call). Default 4096.
+   */
+  defaultMaxOutputTokens?: number;
+}
+
+/** Sent when the vendor's own API is called directly with a key and no base URL is configured. */
+const VENDOR_BASE_URLS: Partial<Record<ProviderName, string>> = {
+  provider_a: 'https://api.anthropic.com/v1',
+  provider_b: 'https://api.openai.com/v1',
+};
+
+/**
+ * The provider factory of spec 5: `(env, providerName, { authToken? })` -> a function from model id to
+ * `LanguageModelV2`. provider_a speaks the Anthropic Messages API (`POST {base}/messages`), provider_b the
+ * OpenAI Responses API (`POST {base}/responses`, always `store: false`), provider_c OpenAI-compatible chat
+ * completions (`POST {base}/chat/completions`, usage included).
+ *
+ * Throws `PROVIDER_NOT_CONFIGURED` when the provider has neither base URL nor key, or in gateway mode when
+ * there is no token at all. Error messages never contain a token or key.
+ */
+export function createProvider(
+  env: ProviderEnv,
+  providerName: ProviderName,
+  options: CreateProviderOptions = {},
+): (modelId: string) => LanguageModelV2 {
+  const connection = resolveProviderConnection(env, providerName, options.authToken);
+  const baseURL = connection.baseURL ?? VENDOR_BASE_URLS[providerName];
+  if (baseURL === undefined) {
+    throw new ChatwireError(
+      'PROVIDER_NOT_CONFIGURED',
+      `${providerName} has no default endpoint: set ${connection.envPrefix}_BASE_URL`,
+      { details: { provider: providerName } },
+    );
+  }
+  const baseFetch = options.fetch;
+  const fetchNow: typeof fetch = (input, init) => (baseFetch ?? globalThis.fetch)(input, init);
+
+  switch (providerName) {
+    case 'provider_a':
+      return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096);
+    case 'provider_b': {
+      const provider = createOpenAI({ baseURL, apiKey: connection.credential, fetch: fetchNow });
+      return (modelId) => wrapLanguageModel({ model: provider.responses(modelId), middleware: storeOff });
+    }
+    case 'provider_c': {
+      const provider = createOpenAICompatible({
+        name: 'provider_c',
+        baseURL,
+        apiKey: connection.credential,
+        includeUsage: true,
+        fetch: fetchNow,
+      });
+      return (modelId) => provider.chatModel(modelId);
+    }
+    default:
+      throw new ChatwireError('PROVIDER_NOT_CONFIGURED', `unknown provider '${String(providerName)}'`);
+  }
+}
+
+function createAnthropicModel(
+  connection: ProviderConnection,
+  baseURL: string,
+  fetchNow: typeof fetch,
+  defaultMaxOutputTokens: number,
+): (modelId: string) => LanguageModelV2 {
+  const middleware: LanguageModelV2Middleware = {
+    middlewareVersion: 'v2',
+    transformParams: async ({ params }) => ({
+      ...params,
+      maxOutputTokens: params.maxOutputTokens ?? defaultMaxOutputTokens,
+    }),
+  };
+  if (connection.mode === 'direct') {
+    const provider = createAnthropic({ baseURL, apiKey: connection.credential, fetch: fetchNow });
+    return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
+  }
+  // @ai-sdk/anthropic@2 has no authToken option and always sends x-api-key: give it a placeholder key and
+  // replace the header on the way out, so only `Authorization: Bearer <token>` reaches the gateway.
+  const authorization = `Bearer ${connection.credential}`;
+  const bearerOnly: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.delete('x-api-key');
+    headers.set('authorization', authorization);
+    return fetchNow(input, { ...init, headers });
+  };
+  const provider = createAnthropic({ baseURL, apiKey: 'chatwire-gateway-placeholder', fetch: bearerOnly });
+  return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
+}
+
+/**
+ * Responses API with the default `store: true` sends later steps' history as `item_reference` ids that a
+ * gateway (or a store-less account) cannot resolve; with `store: false` each request carries its own history.
+ */
+const storeOff: LanguageModelV2Middleware = {
+  middlewareVersion: 'v2',
+  transformParams: async ({ params }) => ({
+    ...params,
+    providerOptions: {
+      ...params.providerOptions,
+      openai: { ...params.providerOptions?.['openai'], store: false },
+    },
+  }),
+};
