@@ -1,0 +1,43 @@
+/** A chat as the routes return it (flat, DESIGN "HTTP contract"). Timestamps are ISO 8601 strings. */
+export interface ChatRecord {
+  recordId: string;
+  userId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MessageRole = 'user' | 'assistant';
+
+/** A stored message: a record envelope of `ai-messages` (spec 2.1, 2.3). */
+export interface MessageRecord {
+  /** For a user row: the client's `userMessageId`; for an assistant row: the turn's `X-Asst-Id`. */
+  recordId: string;
+  data: {
+    chatId: string;
+    userId: string;
+    role: MessageRole;
+    content: string;
+    /** UI-shaped tool invocations, for rendering. */
+    parts?: unknown[];
+  };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ChatPage {
+  chats: ChatRecord[];
+  /** Pass to `listChats({ cursor })` for the next page; `null` on the last page. */
+  nextCursor: string | null;
+}
+
+export interface ChatWithMessages {
+  chat: ChatRecord;
+  messages: MessageRecord[];
+}
+
+export interface DeleteResult {
+  chatId: string;
+  /** Number of messages deleted with the chat. */
+  messages: number;
+}
