@@ -11,6 +11,11 @@ export interface CompactionConfig {
   minKept: number;
   /** Summarizer time limit in ms before falling back to the window (default 30000). */
   summarizerTimeoutMs: number;
+  /**
+   * Bytes an OLD tool result (older than the `keepRecentToolResults` most recent) is cut to, marker included
+   * (default 1000). 0 keeps only the marker. Must not exceed `toolResultCap`.
+   */
+  oldToolResultBytes?: number;
 }
 
 /**
@@ -44,11 +49,22 @@ export interface CompactionReport {
   droppedEntries: number;
   /** Set when the summarizer failed or timed out and the window was used instead. */
   summarizerError?: string;
+  /** Tool results whose payload was replaced by a truncation marker (stage 1). */
+  truncatedToolResults?: number;
+  /** Entries folded into the new summary (stage 3). */
+  summarizedEntries?: number;
+  /** Orphaned tool-call / tool-result parts and leading non-user messages removed from the output. */
+  droppedOrphans?: number;
 }
 
 export interface CompactionOutcome {
   messages: ModelMessage[];
   /** The summary produced by this call, or null when none was produced. */
   summary: ConversationSummary | null;
+  /**
+   * The summary in effect in `messages`: the new one, else the cached one when it was applied, else null.
+   * Store this one per turn if the cache is read from the latest turn row only.
+   */
+  activeSummary?: ConversationSummary | null;
   report: CompactionReport;
 }
