@@ -13,6 +13,11 @@ export interface ToolContext {
 export interface ChatwireTool<TInput = any, TOutput = unknown> {
   description: string;
   inputSchema: z.ZodType<TInput>;
+  /**
+   * Told to the model when a result is cut to `toolResultCap` bytes: how to ask for less
+   * (e.g. "Ask for a smaller `limit`."). Default: a generic hint.
+   */
+  resultCapHint?: string;
   execute(input: TInput, context: ToolContext): Promise<TOutput> | TOutput;
 }
 

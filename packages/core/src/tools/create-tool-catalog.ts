@@ -1,0 +1,94 @@
+import { ChatwireError } from '@chatwire/storage';
+import type { ToolSet } from 'ai';
+import { BUILT_IN_TOOLS, type BuiltInToolName } from './built-in-tool-names.js';
+import { createBuiltInTools } from './built-in-tools.js';
+import { DEFAULT_TOOL_RESULT_CAP } from './cap-tool-result.js';
+import { guardedInputSchema, toAiTool, type CatalogEntry } from './to-ai-tool.js';
+import type { ToolCatalogOptions } from './tool-catalog-options.js';
+import type { ToolCatalog } from './tool-types.js';
+import { validateCustomTools } from './validate-custom-tools.js';
+import { toWireName } from './wire-name.js';
+
+function positiveInteger(value: number | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ChatwireError('CONFIGURATION', `createToolCatalog: ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Resolves `allow` (catalog or wire names) to the built-in tools to offer. */
+function allowedBuiltIns(allow: readonly string[] | undefined, customNames: readonly string[]): BuiltInToolName[] {
+  if (allow === undefined) return [...BUILT_IN_TOOLS];
+  const known = new Map<string, string>();
+  for (const name of [...BUILT_IN_TOOLS, ...customNames]) {
+    known.set(name, name);
+    known.set(toWireName(name), name);
+  }
+  const chosen = new Set<string>();
+  for (const name of allow) {
+    const resolved = typeof name === 'string' ? known.get(name) : undefined;
+    if (resolved === undefined) {
+      throw new ChatwireError(
+        'CONFIGURATION',
+        `createToolCatalog: allow lists unknown tool '${String(name)}'; known tools: ${[...BUILT_IN_TOOLS, ...customNames].join(', ')}`,
+      );
+    }
+    chosen.add(resolved);
+  }
+  return BUILT_IN_TOOLS.filter((name) => chosen.has(name));
+}
+
+/**
+ * Builds the tool catalog once at configuration time; every configuration mistake (unknown `allow`
+ * name, bad or clashing custom tool name, bad limits) throws `ChatwireError('CONFIGURATION')` here.
+ * Per turn, `catalog.forTurn({ caller, records: store.asCaller(caller), abortSignal })` gives the
+ * `tools` for `streamText`, keyed by wire name (`records_query`).
+ */
+export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog {
+  const toolResultCap = positiveInteger(options.toolResultCap, DEFAULT_TOOL_RESULT_CAP, 'toolResultCap', 1_000, 10_000_000);
+  const maxQueryLimit = positiveInteger(options.maxQueryLimit, 100, 'maxQueryLimit', 1, 10_000);
+  const defaultQueryLimit = positiveInteger(options.defaultQueryLimit, Math.min(20, maxQueryLimit), 'defaultQueryLimit', 1, maxQueryLimit);
+  const { usersCollection, store } = options;
+  if (usersCollection !== undefined && (typeof usersCollection !== 'string' || usersCollection === '')) {
+    throw new ChatwireError('CONFIGURATION', 'createToolCatalog: usersCollection must be a non-empty collection name');
+  }
+  if (usersCollection !== undefined && store === undefined) {
+    throw new ChatwireError('CONFIGURATION', `createToolCatalog: usersCollection '${usersCollection}' needs the record store as option 'store'`);
+  }
+
+  const custom = validateCustomTools(options.custom ?? {});
+  const builtIns = createBuiltInTools({
+    defaultQueryLimit,
+    maxQueryLimit,
+    usersCollection,
+    serverRecords: store === undefined ? undefined : () => store.asServer(),
+  });
+  const entries: CatalogEntry[] = [
+    ...allowedBuiltIns(options.allow, Object.keys(custom)).map((name) => ({
+      name,
+      wireName: toWireName(name),
+      builtIn: true,
+      definition: builtIns[name],
+      inputSchema: guardedInputSchema(name, builtIns[name].inputSchema),
+    })),
+    ...Object.entries(custom).map(([name, definition]) => ({
+      name,
+      wireName: toWireName(name),
+      builtIn: false,
+      definition,
+      inputSchema: guardedInputSchema(name, definition.inputSchema),
+    })),
+  ];
+
+  return {
+    names: Object.freeze(entries.map((entry) => entry.name)),
+    forTurn(context) {
+      const tools: ToolSet = {};
+      for (const entry of entries) {
+        tools[entry.wireName] = toAiTool(entry, context, { toolResultCap, onError: options.onError });
+      }
+      return tools;
+    },
+  };
+}

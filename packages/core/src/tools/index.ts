@@ -1,0 +1,17 @@
+export type { ToolContext, ChatwireTool, ToolCatalog } from './tool-types.js';
+export type { ToolCatalogOptions } from './tool-catalog-options.js';
+export type { ToolErrorReporter } from './to-tool-error.js';
+export { createToolCatalog } from './create-tool-catalog.js';
+export { BUILT_IN_TOOLS, READ_ONLY_TOOLS } from './built-in-tool-names.js';
+export type { BuiltInToolName } from './built-in-tool-names.js';
+export { toWireName, WIRE_NAME_PATTERN } from './wire-name.js';
+export { MAX_TOOL_STEPS, finalStepWithoutTools } from './final-step-without-tools.js';
+export { capToolResult, DEFAULT_TOOL_RESULT_CAP } from './cap-tool-result.js';
+export type { SchemaListOutput } from './schema-list-tool.js';
+export type { SchemaDescribeOutput, AccessLevel } from './schema-describe-tool.js';
+export type { RecordsQueryInput, RecordsQueryOutput } from './records-query-tool.js';
+export type { RecordsGetOutput } from './records-get-tool.js';
+export type { RecordsCreateOutput } from './records-create-tool.js';
+export type { RecordsUpdateOutput } from './records-update-tool.js';
+export type { RecordsDeleteOutput } from './records-delete-tool.js';
+export type { UserCurrentOutput } from './user-current-tool.js';

@@ -1,0 +1,26 @@
+import type { RecordAccess } from '@chatwire/storage';
+import type { ToolErrorReporter } from './to-tool-error.js';
+import type { ChatwireTool } from './tool-types.js';
+
+export interface ToolCatalogOptions {
+  /**
+   * Built-in tools to offer, by catalog name (`records.query`) or wire name (`records_query`).
+   * Default: all eight. `READ_ONLY_TOOLS` gives an assistant that cannot write. Custom tool names are
+   * accepted too, but custom tools are always offered. Unknown names are a CONFIGURATION error.
+   */
+  allow?: readonly string[];
+  /** Extra tools keyed by name (dots allowed; `weather.today` is offered as `weather_today`). */
+  custom?: Readonly<Record<string, ChatwireTool>>;
+  /** Collection with one row per user (`recordId === userId`) that `user.current` returns. Needs `store`. */
+  usersCollection?: string;
+  /** The record store; only `asServer()` is used, for `user.current`'s lookup of the caller's own row. */
+  store?: { asServer(): RecordAccess };
+  /** Largest tool result in UTF-8 bytes of its JSON text before it is cut (spec 8.2). Default 30000. */
+  toolResultCap?: number;
+  /** Rows `records.query` returns when the model gives no `limit`. Default 20. */
+  defaultQueryLimit?: number;
+  /** Largest `limit` `records.query` accepts. Default 100 (the store's own `maxQueryLimit` still applies). */
+  maxQueryLimit?: number;
+  /** Called with errors that are not `ChatwireError`s (driver failures, bugs in custom tools). */
+  onError?: ToolErrorReporter;
+}
