@@ -14,6 +14,11 @@ export type { Filter, FieldCondition, FilterValue, FilterOperator, OrderBy } fro
 export type { StoreDriver, DriverQuery, QueryPage, InsertResult } from './store-driver.js';
 export type { TurnLease, TurnLeases } from './turn-leases.js';
 export type { RecordAccess, AccessQuery } from './record-access.js';
-// Implemented in ./create-record-store.ts:
-//   createRecordStore({ driver, collections?, maxQueryLimit?, maxValueBytes?, maxRecordBytes? }): RecordStore
-//   RecordStore { driver, leases, register(def), collection(name), collections(), asCaller(caller), asServer() }
+export { createRecordStore } from './create-record-store.js';
+export type { RecordStore, RecordStoreOptions } from './create-record-store.js';
+export type { StoreLimits } from './access/store-limits.js';
+export { DEFAULT_QUERY_LIMIT, RECORD_ID_PATTERN } from './access/store-limits.js';
+// Shared semantics, for drivers that evaluate filters or orderings in JavaScript.
+export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter } from './filter-semantics.js';
+export { encodeCursor, decodeCursor } from './base64url.js';
+export { jsonEqual } from './json-value.js';

@@ -1,1 +1,5 @@
-export {};
+export { createMemoryDriver } from './create-memory-driver.js';
+export type { MemoryDriver, MemoryDriverOptions } from './create-memory-driver.js';
+export { createMemoryLeases } from './create-memory-leases.js';
+export type { MemoryLeasesOptions } from './create-memory-leases.js';
+export type { QueryPlan } from './memory-collection.js';

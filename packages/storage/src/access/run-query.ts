@@ -1,0 +1,48 @@
+import type { Caller } from '../caller.js';
+import type { CollectionDefinition } from '../collection-definition.js';
+import type { FieldCondition } from '../filter.js';
+import type { AccessQuery } from '../record-access.js';
+import type { QueryPage, StoreDriver } from '../store-driver.js';
+import { matchesCondition } from '../filter-semantics.js';
+import { isPlainObject } from '../json-value.js';
+import { invalid } from './errors.js';
+import { ownerFieldOf, type Gate } from './rules.js';
+import type { StoreLimits } from './store-limits.js';
+import { validateFilter, validateLimit, validateOrderBy } from './validate-query.js';
+import { queryFingerprint, unwrapCursor, wrapCursor } from './query-cursor.js';
+
+/**
+ * Validates a query, ANDs the caller's owner condition into it under an `'own'` read rule (a filter that
+ * excludes the caller's own id yields nothing), and wraps cursors so they only fit the same query.
+ */
+export async function runQuery(
+  driver: StoreDriver,
+  def: CollectionDefinition,
+  query: AccessQuery | undefined,
+  limits: StoreLimits,
+  readGate: Gate,
+  caller: Caller | null,
+): Promise<QueryPage> {
+  const name = def.name;
+  if (query !== undefined && !isPlainObject(query)) throw invalid(name, undefined, 'query must be an object');
+  const filter: Record<string, FieldCondition> = validateFilter(def, query?.filter);
+  const orderBy = validateOrderBy(def, query?.orderBy);
+  const limit = validateLimit(name, query?.limit, limits);
+  let impossible = false;
+  if (readGate === 'own' && caller) {
+    const owner = ownerFieldOf(def) as string;
+    const own = filter[owner];
+    if (own !== undefined && !matchesCondition(caller.userId, own)) impossible = true;
+    filter[owner] = { eq: caller.userId };
+  }
+  const fp = queryFingerprint(name, filter, orderBy.field, orderBy.direction);
+  const cursor = unwrapCursor(name, fp, query?.cursor);
+  if (impossible) return { records: [], nextCursor: null };
+  const page = await driver.query(name, {
+    filter,
+    orderBy,
+    limit,
+    ...(cursor === undefined ? {} : { cursor }),
+  });
+  return { records: page.records, nextCursor: wrapCursor(fp, page.nextCursor) };
+}

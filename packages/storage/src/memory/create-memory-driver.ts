@@ -1,0 +1,142 @@
+import { ChatwireError } from '../chatwire-error.js';
+import { cloneJson, jsonEqual } from '../json-value.js';
+import { matchesFilter } from '../filter-semantics.js';
+import type { StoreDriver } from '../store-driver.js';
+import type { TurnLeases } from '../turn-leases.js';
+import { MemoryCollection, type QueryPlan } from './memory-collection.js';
+import { toEnvelope, type MemoryRow } from './memory-row.js';
+import { createMemoryLeases } from './create-memory-leases.js';
+
+export interface MemoryDriverOptions {
+  /** Clock in milliseconds (default `Date.now`). Timestamps never go backwards even if it does. */
+  now?: () => number;
+  /** Record id generator for inserts without one (default `crypto.randomUUID`). */
+  generateId?: () => string;
+  /** Leases to expose (default: `createMemoryLeases({ now })`). */
+  leases?: TurnLeases;
+}
+
+export interface MemoryDriver extends StoreDriver {
+  readonly leases: TurnLeases;
+  transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
+  /** How the most recent query found its rows (for tests and benchmarks). */
+  lastQueryPlan(): QueryPlan | null;
+}
+
+interface State {
+  collections: Map<string, MemoryCollection>;
+  seq: number;
+  lastMs: number;
+  plan: QueryPlan | null;
+}
+
+type Undo = () => void;
+
+/**
+ * The in-memory driver: indexed (an `eq`/`in` filter reads only the matching rows), insertion-ordered by a
+ * monotonic sequence, keyset cursors. `transaction` serialises transactions and undoes their writes when
+ * `fn` throws; it does not isolate them from writes made outside the transaction.
+ */
+export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDriver {
+  const now = options.now ?? Date.now;
+  const generateId = options.generateId ?? (() => crypto.randomUUID());
+  const leases = options.leases ?? createMemoryLeases({ now });
+  const state: State = { collections: new Map(), seq: 0, lastMs: 0, plan: null };
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const collection = (name: string, create: boolean) => {
+    let c = state.collections.get(name);
+    if (!c && create) state.collections.set(name, (c = new MemoryCollection(name)));
+    return c;
+  };
+  const timestamp = () => {
+    state.lastMs = Math.max(state.lastMs, now());
+    return new Date(state.lastMs).toISOString();
+  };
+
+  function build(undo: Undo[] | null): MemoryDriver {
+    const driver: MemoryDriver = {
+      name: 'memory',
+      leases,
+      async insert(name, input) {
+        const c = collection(name, true) as MemoryCollection;
+        const recordId = input.recordId ?? generateId();
+        const existing = c.byId.get(recordId);
+        if (existing) {
+          if (jsonEqual(existing.data, input.data)) return { record: toEnvelope(existing), created: false };
+          throw new ChatwireError(
+            'CONFLICT',
+            `Record "${recordId}" already exists in collection "${name}" with different data`,
+            { details: { collection: name, recordId } },
+          );
+        }
+        const at = timestamp();
+        const row: MemoryRow = {
+          recordId,
+          seq: ++state.seq,
+          data: cloneJson(input.data),
+          createdAt: at,
+          updatedAt: at,
+          alive: true,
+        };
+        c.add(row);
+        undo?.push(() => c.remove(row));
+        return { record: toEnvelope(row), created: true };
+      },
+      async get(name, recordId) {
+        const row = collection(name, false)?.byId.get(recordId);
+        return row ? toEnvelope(row) : null;
+      },
+      async query(name, query) {
+        const c = collection(name, false) ?? new MemoryCollection(name);
+        const result = c.query(query);
+        state.plan = result.plan;
+        return { records: result.rows.map(toEnvelope), nextCursor: result.nextCursor };
+      },
+      async update(name, recordId, patch) {
+        const c = collection(name, false);
+        const row = c?.byId.get(recordId);
+        if (!c || !row) return null;
+        const before = { data: row.data, updatedAt: row.updatedAt };
+        c.setData(row, { ...row.data, ...cloneJson(patch) }, timestamp());
+        undo?.push(() => c.setData(row, before.data, before.updatedAt));
+        return toEnvelope(row);
+      },
+      async delete(name, recordId) {
+        const c = collection(name, false);
+        const row = c?.byId.get(recordId);
+        if (!c || !row) return false;
+        c.remove(row);
+        undo?.push(() => c.add(row));
+        return true;
+      },
+      async deleteWhere(name, filter) {
+        const c = collection(name, false);
+        if (!c) return 0;
+        const doomed = [...c.byId.values()].filter((row) => matchesFilter(row.data, filter));
+        for (const row of doomed) c.remove(row);
+        undo?.push(() => doomed.forEach((row) => c.add(row)));
+        return doomed.length;
+      },
+      transaction(fn) {
+        if (undo) return fn(driver); // nested: part of the enclosing transaction
+        const run = tail.then(async () => {
+          const log: Undo[] = [];
+          try {
+            return await fn(build(log));
+          } catch (error) {
+            for (const step of log.reverse()) step();
+            throw error;
+          }
+        });
+        tail = run.catch(() => undefined);
+        return run;
+      },
+      lastQueryPlan: () => state.plan,
+      async close() {},
+    };
+    return driver;
+  }
+
+  return build(null);
+}

@@ -1,0 +1,172 @@
+import type { DriverQuery } from '../store-driver.js';
+import type { FieldCondition } from '../filter.js';
+import { compareSortValues, matchesCondition, toCondition } from '../filter-semantics.js';
+import type { MemoryRow } from './memory-row.js';
+import { SeqList } from './seq-list.js';
+import { decodeMemoryCursor, encodeMemoryCursor } from './memory-cursor.js';
+
+/** How the last query found its rows: through which index, and how many rows it looked at. */
+export interface QueryPlan {
+  collection: string;
+  /** `index:<field>` or `scan`. */
+  access: string;
+  /** Rows read from the index or the table before filtering. */
+  examined: number;
+}
+
+/** Hash-index key of a scalar; objects, arrays and null are not indexed. */
+function indexKey(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return `s${value}`;
+    case 'number':
+      return `n${value}`;
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      return undefined;
+  }
+}
+
+type Source = Pick<SeqList, 'ascending' | 'descending' | 'size'>;
+
+/**
+ * One collection of the memory driver: rows by id, rows in insertion order, and hash indexes built lazily
+ * for every field a query filters with `eq` or `in` (then maintained on every write).
+ */
+export class MemoryCollection {
+  readonly byId = new Map<string, MemoryRow>();
+  private readonly all = new SeqList((row) => row.alive);
+  private readonly indexes = new Map<string, Map<string, SeqList>>();
+
+  constructor(readonly name: string) {}
+
+  private listFor(field: string, key: string, index: Map<string, SeqList>): SeqList {
+    let list = index.get(key);
+    if (!list) {
+      list = new SeqList((row) => row.alive && indexKey(row.data[field]) === key);
+      index.set(key, list);
+    }
+    return list;
+  }
+
+  private index(field: string): Map<string, SeqList> {
+    let index = this.indexes.get(field);
+    if (!index) {
+      index = new Map();
+      for (const row of this.all.ascending()) {
+        const key = indexKey(row.data[field]);
+        if (key !== undefined) this.listFor(field, key, index).add(row);
+      }
+      this.indexes.set(field, index);
+    }
+    return index;
+  }
+
+  add(row: MemoryRow): void {
+    row.alive = true;
+    this.byId.set(row.recordId, row);
+    this.all.add(row);
+    for (const [field, index] of this.indexes) {
+      const key = indexKey(row.data[field]);
+      if (key !== undefined) this.listFor(field, key, index).add(row);
+    }
+  }
+
+  remove(row: MemoryRow): void {
+    row.alive = false;
+    this.byId.delete(row.recordId);
+    this.all.markStale();
+    for (const [field, index] of this.indexes) {
+      const key = indexKey(row.data[field]);
+      if (key !== undefined) index.get(key)?.markStale();
+    }
+  }
+
+  setData(row: MemoryRow, data: MemoryRow['data'], updatedAt: string): void {
+    const before = this.indexes.size ? [...this.indexes.keys()].map((f) => indexKey(row.data[f])) : [];
+    row.data = data;
+    row.updatedAt = updatedAt;
+    let i = 0;
+    for (const [field, index] of this.indexes) {
+      const oldKey = before[i++];
+      const newKey = indexKey(data[field]);
+      if (oldKey === newKey) continue;
+      if (oldKey !== undefined) index.get(oldKey)?.markStale();
+      if (newKey !== undefined) this.listFor(field, newKey, index).add(row);
+    }
+  }
+
+  /** Picks the smallest index list among `eq`/`in` conditions, or the whole table. */
+  private plan(conditions: [string, FieldCondition][]): { source: Source; access: string } {
+    let best: { source: Source; access: string } = { source: this.all, access: 'scan' };
+    for (const [field, condition] of conditions) {
+      let source: Source | undefined;
+      if (condition.eq !== undefined && condition.eq !== null) {
+        const key = indexKey(condition.eq);
+        if (key !== undefined) source = this.index(field).get(key) ?? new SeqList(() => false);
+      } else if (condition.in !== undefined && condition.in.every((v) => indexKey(v) !== undefined)) {
+        const index = this.index(field);
+        const keys = new Set(condition.in.map((v) => indexKey(v) as string));
+        const rows = [...keys].flatMap((key) => [...(index.get(key)?.ascending() ?? [])]);
+        const merged = new SeqList((row) => row.alive);
+        for (const row of rows.sort((a, b) => a.seq - b.seq)) merged.add(row);
+        source = merged;
+      }
+      if (source && (best.access === 'scan' || source.size < best.source.size)) {
+        best = { source, access: `index:${field}` };
+      }
+    }
+    return best;
+  }
+
+  query(query: DriverQuery): { rows: MemoryRow[]; nextCursor: string | null; plan: QueryPlan } {
+    const conditions = Object.entries(query.filter ?? {}).map(
+      ([field, value]) => [field, toCondition(value)] as [string, FieldCondition],
+    );
+    const field = query.orderBy?.field ?? 'createdAt';
+    const direction = query.orderBy?.direction ?? 'asc';
+    const cursor = query.cursor === undefined ? null : decodeMemoryCursor(this.name, query.cursor, field, direction);
+    const { source, access } = this.plan(conditions);
+    const matches = (row: MemoryRow) => conditions.every(([f, c]) => matchesCondition(row.data[f], c));
+    const limit = query.limit;
+    let examined = 0;
+    let page: MemoryRow[] = [];
+    if (field === 'createdAt') {
+      // createdAt never goes backwards (the driver clock is monotonic), so it is insertion order.
+      const rows = direction === 'asc' ? source.ascending(cursor?.seq) : source.descending(cursor?.seq);
+      for (const row of rows) {
+        examined++;
+        if (matches(row) && page.push(row) > limit) break;
+      }
+    } else {
+      const sign = direction === 'asc' ? 1 : -1;
+      const cmp = (aKey: unknown, aSeq: number, b: MemoryRow) =>
+        sign * (compareSortValues(aKey, b.data[field]) || aSeq - b.seq);
+      const matched: MemoryRow[] = [];
+      for (const row of source.ascending()) {
+        examined++;
+        if (matches(row)) matched.push(row);
+      }
+      matched.sort((a, b) => cmp(a.data[field], a.seq, b));
+      let start = 0;
+      if (cursor) {
+        let hi = matched.length;
+        while (start < hi) {
+          const mid = (start + hi) >>> 1;
+          if (cmp(cursor.key, cursor.seq, matched[mid] as MemoryRow) >= 0) start = mid + 1;
+          else hi = mid;
+        }
+      }
+      page = matched.slice(start, start + limit + 1);
+    }
+    const more = page.length > limit;
+    if (more) page.length = limit;
+    const last = page[page.length - 1];
+    return {
+      rows: page,
+      nextCursor: more && last ? encodeMemoryCursor(last, field, direction) : null,
+      plan: { collection: this.name, access, examined },
+    };
+  }
+}
