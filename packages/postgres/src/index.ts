@@ -1,1 +1,12 @@
-export {};
+export { createPostgresDriver } from './create-postgres-driver.js';
+export type { PostgresDriverOptions, PostgresTableOptions } from './create-postgres-driver.js';
+export { createPgliteDriver } from './create-pglite-driver.js';
+export type { PgliteLike, PgliteTransactionLike } from './create-pglite-executor.js';
+export { createSqlDriver } from './create-sql-driver.js';
+export type { SqlDriver, SqlDriverConfig } from './create-sql-driver.js';
+export { createPgPoolExecutor } from './create-pg-pool-executor.js';
+export { createPgliteExecutor } from './create-pglite-executor.js';
+export type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
+export { createTableNames } from './table-names.js';
+export type { TableNames } from './table-names.js';
+export { schemaStatements } from './ensure-schema.js';

@@ -1,0 +1,187 @@
+import { ChatwireError } from '@chatwire/storage';
+import type { DriverQuery, Filter, OrderBy, RecordData, StoreDriver, TurnLeases } from '@chatwire/storage';
+import { buildFilterSql } from './build-filter-sql.js';
+import { checkText, checkValue } from './check-storable.js';
+import { createSqlLeases } from './create-sql-leases.js';
+import { decodeCursor, encodeCursor } from './cursor-codec.js';
+import { ensureSchema } from './ensure-schema.js';
+import { mapPgError } from './map-pg-error.js';
+import { buildOrderSql, checkCursor, cursorAfter } from './query-order.js';
+import { RECORD_COLUMNS, toEnvelope, type RecordRow } from './record-columns.js';
+import type { SqlClient, SqlExecutor } from './sql-executor.js';
+import { SqlParams } from './sql-params.js';
+import type { TableNames } from './table-names.js';
+
+export interface SqlDriver extends StoreDriver {
+  readonly leases: TurnLeases;
+  transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
+  /** Creates the tables and indexes now instead of on first use (idempotent). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqlDriverConfig {
+  name: string;
+  executor: SqlExecutor;
+  tables: TableNames;
+  generateId?: () => string;
+}
+
+const checkCollection = (collection: string) => checkText(collection, 'collection name');
+const what = (collection: string) => `collection ${JSON.stringify(collection)}`;
+
+/** The one StoreDriver implementation, over any SqlExecutor (pg.Pool or PGlite). */
+export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
+  const { executor, tables: t } = config;
+  const generateId = config.generateId ?? (() => crypto.randomUUID());
+  let schema: Promise<void> | null = null;
+  const ready = () => {
+    schema ??= ensureSchema(executor, t).catch((error: unknown) => {
+      schema = null; // retry on next use
+      throw error;
+    });
+    return schema;
+  };
+  const leases = createSqlLeases(executor, t, ready);
+
+  /** `inTx`: the client is bound to a transaction; `active()` says whether it is still open. */
+  function build(client: SqlClient, inTx: { active: () => boolean } | null): SqlDriver {
+    const run = async <R extends object>(collection: string, text: string, params: SqlParams) => {
+      if (inTx && !inTx.active()) {
+        throw new ChatwireError('INTERNAL', `${what(collection)}: transaction driver used after its transaction ended`);
+      }
+      if (!inTx) await ready();
+      try {
+        return await client.query<R>(text, params.values);
+      } catch (error) {
+        throw mapPgError(error, collection);
+      }
+    };
+
+    const driver: SqlDriver = {
+      name: config.name,
+      leases,
+      async insert(collection, input) {
+        checkCollection(collection);
+        const recordId = input.recordId ?? generateId();
+        checkText(recordId, `${what(collection)} record id`);
+        checkValue(input.data, what(collection), '');
+        const p = new SqlParams();
+        const [c, id, data] = [p.add(collection), p.add(recordId), p.json(input.data)];
+        const text = `WITH ins AS (
+            INSERT INTO ${t.records} (collection, record_id, data, created_at, updated_at)
+            SELECT ${c}, ${id}, ${data}, clock.ts, clock.ts FROM (SELECT clock_timestamp()::timestamptz(3) AS ts) clock
+            ON CONFLICT (collection, record_id) DO NOTHING
+            RETURNING *)
+          SELECT ${RECORD_COLUMNS}, true AS created, true AS same FROM ins
+          UNION ALL
+          SELECT ${RECORD_COLUMNS}, false, data = ${data} FROM ${t.records}
+          WHERE collection = ${c} AND record_id = ${id} AND NOT EXISTS (SELECT 1 FROM ins)`;
+        // An empty result means the conflicting row was committed after this statement's snapshot: retry.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const result = await run<RecordRow & { created: boolean; same: boolean }>(collection, text, p);
+          const row = result.rows[0];
+          if (!row) continue;
+          if (!row.same) {
+            throw new ChatwireError(
+              'CONFLICT',
+              `Record ${JSON.stringify(recordId)} already exists in ${what(collection)} with different data`,
+              { details: { collection, recordId } },
+            );
+          }
+          return { record: toEnvelope(row), created: row.created };
+        }
+        throw new ChatwireError('INTERNAL', `${what(collection)}: insert of ${JSON.stringify(recordId)} kept racing`);
+      },
+
+      async get(collection, recordId) {
+        checkCollection(collection);
+        checkText(recordId, `${what(collection)} record id`);
+        const p = new SqlParams();
+        const text = `SELECT ${RECORD_COLUMNS} FROM ${t.records} WHERE collection = ${p.add(collection)} AND record_id = ${p.add(recordId)}`;
+        const row = (await run<RecordRow>(collection, text, p)).rows[0];
+        return row ? toEnvelope(row) : null;
+      },
+
+      async query(collection, query: DriverQuery) {
+        checkCollection(collection);
+        const order: Required<OrderBy> = {
+          field: query.orderBy?.field ?? 'createdAt',
+          direction: query.orderBy?.direction === 'desc' ? 'desc' : 'asc',
+        };
+        checkText(order.field, `${what(collection)} order field`);
+        const cursor = query.cursor === undefined ? null : checkCursor(decodeCursor(query.cursor), order, collection);
+        const limit = query.limit;
+        if (!Number.isSafeInteger(limit) || limit < 1) {
+          throw new ChatwireError('VALIDATION', `${what(collection)}: limit must be a positive integer`, {
+            details: { collection, field: 'limit' },
+          });
+        }
+        const p = new SqlParams();
+        const where = [`collection = ${p.add(collection)}`, ...buildFilterSql(p, collection, query.filter)];
+        const orderSql = buildOrderSql(p, order, cursor);
+        if (orderSql.after) where.push(orderSql.after);
+        const text = `SELECT ${RECORD_COLUMNS} FROM ${t.records} WHERE ${where.join(' AND ')}
+          ORDER BY ${orderSql.orderBy} LIMIT ${p.add(String(limit + 1))}::bigint`;
+        const rows = (await run<RecordRow>(collection, text, p)).rows;
+        const more = rows.length > limit;
+        const page = more ? rows.slice(0, limit) : rows;
+        const records = page.map(toEnvelope);
+        const last = page[page.length - 1];
+        const lastRecord = records[records.length - 1];
+        const nextCursor =
+          more && last && lastRecord
+            ? encodeCursor(cursorAfter(order, { createdAt: last.created_at, seq: last.seq, data: lastRecord.data }))
+            : null;
+        return { records, nextCursor };
+      },
+
+      async update(collection, recordId, patch: RecordData) {
+        checkCollection(collection);
+        checkText(recordId, `${what(collection)} record id`);
+        checkValue(patch, what(collection), '');
+        const p = new SqlParams();
+        const text = `UPDATE ${t.records}
+          SET data = data || ${p.json(patch)}, updated_at = GREATEST(clock_timestamp()::timestamptz(3), created_at, updated_at)
+          WHERE collection = ${p.add(collection)} AND record_id = ${p.add(recordId)}
+          RETURNING ${RECORD_COLUMNS}`;
+        const row = (await run<RecordRow>(collection, text, p)).rows[0];
+        return row ? toEnvelope(row) : null;
+      },
+
+      async delete(collection, recordId) {
+        checkCollection(collection);
+        checkText(recordId, `${what(collection)} record id`);
+        const p = new SqlParams();
+        const text = `DELETE FROM ${t.records} WHERE collection = ${p.add(collection)} AND record_id = ${p.add(recordId)}`;
+        return (await run(collection, text, p)).rowCount > 0;
+      },
+
+      async deleteWhere(collection, filter: Filter) {
+        checkCollection(collection);
+        const p = new SqlParams();
+        const where = [`collection = ${p.add(collection)}`, ...buildFilterSql(p, collection, filter)];
+        return (await run(collection, `DELETE FROM ${t.records} WHERE ${where.join(' AND ')}`, p)).rowCount;
+      },
+
+      async transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T> {
+        if (inTx) return fn(driver); // nested: part of the enclosing transaction
+        await ready();
+        return executor.transaction(async (txClient) => {
+          let open = true;
+          try {
+            return await fn(build(txClient, { active: () => open }));
+          } finally {
+            open = false;
+          }
+        });
+      },
+      ready,
+      // A transaction's driver does not own the connection pool.
+      close: inTx ? async () => {} : () => executor.close(),
+    };
+    return driver;
+  }
+
+  return build(executor, null);
+}

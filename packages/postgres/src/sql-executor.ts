@@ -1,0 +1,24 @@
+/**
+ * The tiny query-executor abstraction the one SQL driver runs on. Both `pg.Pool` and a PGlite instance
+ * are adapted to it (`create-pg-pool-executor.ts`, `create-pglite-executor.ts`).
+ */
+export interface SqlResult<R> {
+  rows: R[];
+  /** Rows inserted, updated or deleted by the statement. */
+  rowCount: number;
+}
+
+/** Runs one parameterized statement. Placeholders are `$1`, `$2`...; values are strings or null. */
+export interface SqlClient {
+  query<R extends object = Record<string, unknown>>(text: string, params?: readonly (string | null)[]): Promise<SqlResult<R>>;
+}
+
+export interface SqlExecutor extends SqlClient {
+  /**
+   * Runs `fn` with a client bound to one connection inside BEGIN/COMMIT; ROLLBACK when `fn` throws
+   * (the error is rethrown).
+   */
+  transaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
+  /** Releases what the executor owns (a pool it created); a no-op for borrowed pools and PGlite. */
+  close(): Promise<void>;
+}
