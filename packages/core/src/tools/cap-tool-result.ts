@@ -24,12 +24,13 @@ export function capToolResult(output: unknown, capBytes: number, hint: string, t
   const bytes = encoder.encode(text);
   if (bytes.length <= capBytes) return output;
 
-  const marker = (kept: number): string =>
+  const marker = (kept: string, cut: string): string =>
     `\n[chatwire: result cut to fit ${capBytes} bytes: showing the first ${kept} of ${bytes.length} bytes, ` +
-    `${bytes.length - kept} bytes cut. ${hint}]`;
-  // The marker with `bytes.length` in place of `kept` is at least as long as the real one.
-  let kept = Math.max(0, capBytes - encoder.encode(marker(bytes.length)).length);
+    `${cut} bytes cut. ${hint}]`;
+  // Both numbers have at most as many digits as the total: this marker is at least as long as the real one.
+  const widest = '9'.repeat(String(bytes.length).length);
+  let kept = Math.max(0, capBytes - encoder.encode(marker(widest, widest)).length);
   // bytes[kept] is the first byte left out; a continuation byte there means a character would be split.
   while (kept > 0 && ((bytes[kept] ?? 0) & 0xc0) === 0x80) kept--;
-  return decoder.decode(bytes.subarray(0, kept)) + marker(kept);
+  return decoder.decode(bytes.subarray(0, kept)) + marker(String(kept), String(bytes.length - kept));
 }
