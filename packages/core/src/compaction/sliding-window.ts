@@ -25,6 +25,7 @@ export interface SlidingWindowResult<U extends WindowUnit> {
 
 /**
  * Stage 4. Drops the oldest units, whole, while the prompt (`arrayJsonChars` of all messages) is over budget.
+ * Each step drops up to the next unit that starts with a user message, so what is kept starts with one.
  * Stops at the protected tail or at the `minKept` floor; then drops the summary unit if still over budget.
  * When it stops over budget the result is the smallest one the floor allows.
  */
@@ -44,12 +45,21 @@ export function applySlidingWindow<U extends WindowUnit>(
 
   let cut = start;
   while (over() && cut < options.protectedFrom) {
-    const unit = units[cut] as U;
-    if (floorCount - unit.messages.length < options.minKept) break;
-    chars -= unit.size;
-    count -= unit.messages.length;
-    floorCount -= unit.messages.length;
-    cut++;
+    // A kept part may not start with an assistant or tool message, so the units up to the next one that starts
+    // with a user message go together.
+    let next = cut + 1;
+    while (next < options.protectedFrom && !startsWithUser(units[next] as U)) next++;
+    let stepChars = 0;
+    let stepCount = 0;
+    for (let i = cut; i < next; i++) {
+      stepChars += (units[i] as U).size;
+      stepCount += (units[i] as U).messages.length;
+    }
+    if (floorCount - stepCount < options.minKept) break;
+    chars -= stepChars;
+    count -= stepCount;
+    floorCount -= stepCount;
+    cut = next;
   }
   let dropSummary = false;
   if (start === 1 && over() && options.protectedFrom > 0) {
@@ -60,6 +70,10 @@ export function applySlidingWindow<U extends WindowUnit>(
   const kept = units.slice(cut);
   if (start === 1 && !dropSummary) kept.unshift(units[0] as U);
   return { kept, dropped: cut - start + (dropSummary ? 1 : 0) };
+}
+
+function startsWithUser(unit: WindowUnit): boolean {
+  return unit.messages[0]?.role === 'user';
 }
 
 /** Index of the last unit holding a user message (the newest user message and all after it are protected). */

@@ -37,7 +37,7 @@ export function utf8Prefix(text: string, maxBytes: number): string {
   const { read } = encoder.encodeInto(candidate, new Uint8Array(maxBytes));
   let end = read;
   // slice() may have cut a surrogate pair; never end on half of one.
-  if (end > 0 && isHighSurrogate(candidate.charCodeAt(end - 1))) end--;
+  if (end > 0 && isHighSurrogate(candidate.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end--;
   return candidate.slice(0, end);
 }
 
