@@ -1,0 +1,82 @@
+import type { CollectionDefinition } from '@chatwire/storage';
+
+/** Collection names of the chat records (DESIGN.md "Persistence"). */
+export const AI_CHATS = 'ai-chats';
+export const AI_MESSAGES = 'ai-messages';
+export const AI_TURNS = 'ai-turns';
+
+const ownRules = { read: 'own', create: false, update: 'own', delete: 'own' } as const;
+
+/** Spec 2.2: one row per chat. `create: false`: only the chat routes create chats (server rights). */
+export const AI_CHATS_SCHEMA: CollectionDefinition = {
+  name: AI_CHATS,
+  description: 'Chat conversations (written only through the chat routes).',
+  hidden: true,
+  rules: ownRules,
+  columns: [
+    { name: 'userId', type: 'string', required: true, description: 'Owner (JWT subject).' },
+    { name: 'title', type: 'string', required: true, maxLength: 500 },
+  ],
+};
+
+/** Spec 2.3: one row per message. `create: false` so nobody can forge an assistant row (spec 2.4). */
+export const AI_MESSAGES_SCHEMA: CollectionDefinition = {
+  name: AI_MESSAGES,
+  description: 'Chat messages (written only when a turn completes).',
+  hidden: true,
+  rules: ownRules,
+  columns: [
+    { name: 'chatId', type: 'string', required: true },
+    { name: 'userId', type: 'string', required: true },
+    { name: 'role', type: 'string', required: true, description: "'user' or 'assistant'" },
+    { name: 'content', type: 'string', required: true },
+    { name: 'parts', type: 'array', description: 'UI-shaped parts (text, tool invocations) for rendering.' },
+  ],
+};
+
+/** The per-turn metadata row: model, usage, steps, tool calls, timing and the compaction summary. */
+export const AI_TURNS_SCHEMA: CollectionDefinition = {
+  name: AI_TURNS,
+  description: 'Per-turn metadata (model, usage, compaction).',
+  hidden: true,
+  rules: { read: 'own', create: false, update: false, delete: 'own' },
+  columns: [
+    { name: 'chatId', type: 'string', required: true },
+    { name: 'userId', type: 'string', required: true },
+    { name: 'userMessageId', type: 'string', required: true },
+    { name: 'assistantMessageId', type: 'string', required: true },
+    { name: 'modelId', type: 'string', required: true },
+    { name: 'provider', type: 'string', required: true },
+    { name: 'finishReason', type: 'string', required: true },
+    { name: 'usage', type: 'object', required: true },
+    { name: 'steps', type: 'number', required: true },
+    { name: 'toolCalls', type: 'array', required: true },
+    { name: 'durationMs', type: 'number', required: true },
+    { name: 'compaction', type: 'object' },
+    { name: 'summary', type: 'object', description: '{ text, throughId } when this turn produced a summary.' },
+  ],
+};
+
+export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [AI_CHATS_SCHEMA, AI_MESSAGES_SCHEMA, AI_TURNS_SCHEMA];
+
+export interface ChatData extends Record<string, unknown> {
+  userId: string;
+  title: string;
+}
+
+export interface MessageData extends Record<string, unknown> {
+  chatId: string;
+  userId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  parts?: unknown[];
+}
+
+/** The flat chat object of the HTTP contract. */
+export interface Chat {
+  recordId: string;
+  userId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,95 @@
+import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
+import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
+import { AI_MESSAGES, AI_TURNS, type MessageData } from '../chat/chat-collections.js';
+import type { ConversationSummary, HistoryEntry } from '../compaction/compaction-types.js';
+
+const PAGE = 200;
+
+/** Every stored message of a chat in insertion order (the store keeps a monotonic sequence). */
+export async function loadChatMessages(access: RecordAccess, chatId: string): Promise<RecordEnvelope<MessageData>[]> {
+  const rows: RecordEnvelope<MessageData>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await access.query<MessageData>(AI_MESSAGES, {
+      filter: { chatId },
+      orderBy: { field: 'createdAt', direction: 'asc' },
+      limit: PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    rows.push(...page.records);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return rows;
+}
+
+/** The newest summary a previous turn of this chat produced (stored in its `ai-turns` row). */
+export async function loadCachedSummary(access: RecordAccess, chatId: string): Promise<ConversationSummary | null> {
+  const page = await access.query(AI_TURNS, {
+    filter: { chatId, summary: { exists: true } },
+    orderBy: { field: 'createdAt', direction: 'desc' },
+    limit: 1,
+  });
+  const summary = page.records[0]?.data.summary as ConversationSummary | undefined;
+  return summary && typeof summary.text === 'string' && typeof summary.throughId === 'string' ? summary : null;
+}
+
+/** Stored rows to history entries: one entry per row, so compaction never splits a tool call from its result. */
+export function historyEntries(rows: readonly RecordEnvelope<MessageData>[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (const row of rows) {
+    const messages = rowToModelMessages(row.data);
+    if (messages.length > 0) entries.push({ id: row.recordId, messages });
+  }
+  return entries;
+}
+
+function rowToModelMessages(data: MessageData): ModelMessage[] {
+  if (data.role === 'user') return data.content.length > 0 ? [{ role: 'user', content: data.content }] : [];
+  const parts = Array.isArray(data.parts) ? sanitizeParts(data.parts) : [];
+  if (parts.length === 0) return data.content.length > 0 ? [{ role: 'assistant', content: data.content }] : [];
+  return convertToModelMessages([{ role: 'assistant', parts } as Omit<UIMessage, 'id'>], { ignoreIncompleteToolCalls: true });
+}
+
+/**
+ * Drops empty text parts (providers reject empty text blocks) and gives every tool call an object input:
+ * a call whose input failed to parse is replayed as `{}` with its error, since providers reject a
+ * tool_use input that is not an object.
+ */
+function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
+  const out: Record<string, unknown>[] = [];
+  for (const raw of parts) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const part = raw as Record<string, unknown>;
+    if (part.type === 'text') {
+      if (typeof part.text === 'string' && part.text.length > 0) out.push({ type: 'text', text: part.text });
+    } else if (part.type === 'step-start') {
+      out.push(part);
+    } else if (typeof part.type === 'string' && part.type.startsWith('tool-')) {
+      const input = part.input;
+      const objectInput = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+      const { rawInput: _raw, ...rest } = part;
+      out.push({ ...rest, input: objectInput });
+    }
+  }
+  return out as UIMessage['parts'];
+}
+
+/** Same rule inside the tool loop: a tool call whose input is not an object is resent as `{}`. */
+export function sanitizeToolInputs(messages: ModelMessage[]): ModelMessage[] {
+  let changed = false;
+  const out = messages.map((message) => {
+    if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+    let touched = false;
+    const content = message.content.map((part) => {
+      if (part.type !== 'tool-call') return part;
+      const input = part.input;
+      if (typeof input === 'object' && input !== null && !Array.isArray(input)) return part;
+      touched = true;
+      return { ...part, input: {} };
+    });
+    if (!touched) return message;
+    changed = true;
+    return { ...message, content };
+  });
+  return changed ? out : messages;
+}

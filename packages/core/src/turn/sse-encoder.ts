@@ -1,0 +1,16 @@
+/** SSE framing of the UI message stream: one `data: <json>\n\n` event per chunk, then `data: [DONE]`. */
+const encoder = new TextEncoder();
+
+export function encodeSseChunk(chunk: object): Uint8Array {
+  return encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+}
+
+export const SSE_DONE: Uint8Array = encoder.encode('data: [DONE]\n\n');
+
+/** Response headers of the stream (DESIGN.md "HTTP contract"). */
+export const UI_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  'x-vercel-ai-ui-message-stream': 'v1',
+};
