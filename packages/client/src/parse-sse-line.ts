@@ -1,4 +1,5 @@
 import type { UiMessageChunk } from './ui-message-chunk.js';
+import { parseTextDeltaFast } from './parse-text-delta-fast.js';
 import { validateChunk } from './validate-chunk.js';
 
 /** Why a line that looked like data produced no chunk (see `onSkippedLine`). */
@@ -29,6 +30,8 @@ export function parseSseLine(line: string, onSkippedLine?: SkippedLineHandler): 
   }
   const payload = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
   if (payload === '[DONE]') return undefined;
+  const fast = parseTextDeltaFast(payload);
+  if (fast !== undefined) return fast;
   let value: unknown;
   try {
     value = JSON.parse(payload);

@@ -4,9 +4,9 @@ import type { UiMessageChunk } from './ui-message-chunk.js';
  * Checks a parsed JSON value against the UI message chunk shapes of ai@5 by hand (no zod on the hot path):
  * `type` must be one of the 22 known types or start with `data-`, the required fields of that type must be
  * present with the right primitive type, and optional fields must have the right type when present.
- * Accepts exactly what `uiMessageChunkSchema` of `ai` accepts (see the differential test), including its
- * leniency: `unknown`-typed fields (`input`, `output`, `data`, `messageMetadata`) may be absent, and extra
- * fields are kept. The value is returned as is (no copy); `undefined` means "not a chunk".
+ * Accepts exactly what `uiMessageChunkSchema` of `ai` accepts (see the differential test): `unknown`-typed
+ * required fields (`input`, `output`, `data`, `messageMetadata` of `message-metadata`) must be present but
+ * may hold any value, and extra fields are kept. The value is returned as is (no copy); `undefined` means "not a chunk".
  */
 export function validateChunk(value: unknown): UiMessageChunk | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -32,18 +32,24 @@ export function validateChunk(value: unknown): UiMessageChunk | undefined {
       ok = typeof o.toolCallId === 'string' && typeof o.inputTextDelta === 'string';
       break;
     case 'tool-input-available':
-      ok = typeof o.toolCallId === 'string' && typeof o.toolName === 'string' && flags(o) && meta(o.providerMetadata);
+      ok =
+        typeof o.toolCallId === 'string' &&
+        typeof o.toolName === 'string' &&
+        'input' in o &&
+        flags(o) &&
+        meta(o.providerMetadata);
       break;
     case 'tool-input-error':
       ok =
         typeof o.toolCallId === 'string' &&
+        'input' in o &&
         typeof o.toolName === 'string' &&
         typeof o.errorText === 'string' &&
         flags(o) &&
         meta(o.providerMetadata);
       break;
     case 'tool-output-available':
-      ok = typeof o.toolCallId === 'string' && flags(o) && optBool(o.preliminary);
+      ok = typeof o.toolCallId === 'string' && 'output' in o && flags(o) && optBool(o.preliminary);
       break;
     case 'tool-output-error':
       ok = typeof o.toolCallId === 'string' && typeof o.errorText === 'string' && flags(o);
@@ -72,14 +78,16 @@ export function validateChunk(value: unknown): UiMessageChunk | undefined {
     case 'error':
       ok = typeof o.errorText === 'string';
       break;
+    case 'message-metadata':
+      ok = 'messageMetadata' in o;
+      break;
     case 'start-step':
     case 'finish-step':
     case 'abort':
-    case 'message-metadata':
       ok = true;
       break;
     default:
-      ok = type.startsWith('data-') && optStr(o.id) && optBool(o.transient);
+      ok = type.startsWith('data-') && 'data' in o && optStr(o.id) && optBool(o.transient);
   }
   return ok ? (value as UiMessageChunk) : undefined;
 }
