@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { createRecordStore } from './create-record-store.js';
+import { ChatwireError } from './chatwire-error.js';
+import type { CollectionDefinition } from './collection-definition.js';
+import type { StoreDriver } from './store-driver.js';
+import { createMemoryDriver } from './memory/index.js';
+
+const notes = (overrides: Partial<CollectionDefinition> = {}): CollectionDefinition => ({
+  name: 'notes',
+  columns: [
+    { name: 'userId', type: 'string' },
+    { name: 'title', type: 'string' },
+    { name: 'body', type: 'string' },
+    { name: 'rank', type: 'number' },
+  ],
+  rules: { read: 'own', create: true, update: 'own', delete: 'own' },
+  ...overrides,
+});
+
+const codeOf = async (fn: () => unknown) => {
+  try {
+    await fn();
+    return 'OK';
+  } catch (error) {
+    return ChatwireError.is(error) ? error.code : `non-chatwire: ${String(error)}`;
+  }
+};
+
+/** The memory driver without its transaction and leases, as a minimal third-party driver would be. */
+function bareDriver(): StoreDriver {
+  const { insert, get, query, update, delete: del, deleteWhere } = createMemoryDriver();
+  return { name: 'bare', insert, get, query, update, delete: del, deleteWhere };
+}
+
+describe('createRecordStore: configuration', () => {
+  it('rejects bad definitions with CONFIGURATION naming the problem', () => {
+    const store = createRecordStore({ driver: createMemoryDriver() });
+    const bad: [Partial<CollectionDefinition>, RegExp][] = [
+      [{ name: 'has space' }, /name must match/],
+      [{ columns: [{ name: 'createdAt', type: 'string' }] }, /clashes with the record envelope/],
+      [{ columns: [{ name: 'a', type: 'string' }, { name: 'a', type: 'number' }] }, /declared twice/],
+      [{ columns: [{ name: 'a', type: 'date' as never }] }, /unknown type "date"/],
+      [{ columns: [{ name: 'title', type: 'string' }] }, /'own' rules need a string column "userId"/],
+      [{ ownerField: 'owner' }, /'own' rules need a string column "owner"/],
+      [{ rules: { read: 'mine' as never, create: true, update: true, delete: true } }, /rule "read"/],
+    ];
+    for (const [override, message] of bad) {
+      expect(() => store.register(notes(override))).toThrow(message);
+      expect(() => store.register(notes(override))).toThrow(expect.objectContaining({ code: 'CONFIGURATION' }));
+    }
+    expect(store.collections()).toEqual([]);
+  });
+
+  it('register is idempotent for an equal definition and refuses a different one', () => {
+    const store = createRecordStore({ driver: createMemoryDriver(), collections: [notes()] });
+    expect(() => store.register(notes())).not.toThrow();
+    expect(() => store.register(notes({ hidden: true }))).toThrow(/already registered/);
+    expect(store.collection('notes').name).toBe('notes');
+    expect(() => store.collection('nope')).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect(store.hasCollection('nope')).toBe(false);
+  });
+
+  it('rejects bad limits options and callers without a userId', () => {
+    expect(() => createRecordStore({ driver: createMemoryDriver(), maxQueryLimit: 0 })).toThrow(/maxQueryLimit/);
+    const store = createRecordStore({ driver: createMemoryDriver() });
+    expect(() => store.asCaller({ userId: '' })).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect(() => store.asCaller({ userId: 'u', role: 5 as never })).toThrow(/role/);
+  });
+
+  it('uses in-process leases when the driver has none', async () => {
+    const store = createRecordStore({ driver: bareDriver() });
+    const lease = await store.leases.acquire('chat-1', { ttlMs: 1000 });
+    expect(lease).not.toBeNull();
+    expect(await store.leases.acquire('chat-1', { ttlMs: 1000 })).toBeNull();
+  });
+
+  it('transaction runs fn directly when the driver has no transactions (no rollback)', async () => {
+    const store = createRecordStore({ driver: bareDriver(), collections: [notes()] });
+    const server = store.asServer();
+    await expect(
+      server.transaction(async (access) => {
+        expect(access).toBe(server);
+        await access.create('notes', { title: 'kept' });
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect((await server.query('notes')).records).toHaveLength(1);
+  });
+});
+
+describe('createRecordStore: access edge cases', () => {
+  const setup = (def = notes(), options: { maxQueryLimit?: number } = {}) => {
+    const driver = createMemoryDriver();
+    const store = createRecordStore({ driver, collections: [def], ...options });
+    return { driver, store, server: store.asServer(), alice: store.asCaller({ userId: 'alice' }), bob: store.asCaller({ userId: 'bob' }) };
+  };
+
+  it("fills the owner when any rule is 'own' even if create is true; the server gets no owner", async () => {
+    const { server, alice } = setup();
+    expect((await alice.create('notes', { title: 'a' })).data.userId).toBe('alice');
+    expect((await server.create('notes', { title: 's' })).data).toEqual({ title: 's' });
+  });
+
+  it('with create: true a caller may set another owner, but then cannot read the row back', async () => {
+    const { alice, bob } = setup();
+    const row = await alice.create('notes', { title: 'gift', userId: 'bob' });
+    expect(await alice.find('notes', row.recordId)).toBeNull();
+    expect((await bob.get('notes', row.recordId)).data.title).toBe('gift');
+  });
+
+  it('honours a custom ownerField', async () => {
+    const def = notes({
+      columns: [{ name: 'ownerId', type: 'string' }, { name: 'title', type: 'string' }],
+      ownerField: 'ownerId',
+    });
+    const { alice, bob } = setup(def);
+    const row = await alice.create('notes', { title: 'x' });
+    expect(row.data.ownerId).toBe('alice');
+    expect(await codeOf(() => bob.get('notes', row.recordId))).toBe('NOT_FOUND');
+    expect(await codeOf(() => alice.update('notes', row.recordId, { ownerId: 'bob' }))).toBe('FORBIDDEN');
+  });
+
+  it('null clears an optional field, undefined properties are ignored, input objects are copied', async () => {
+    const { alice } = setup();
+    const input = { title: 't', body: 'b', rank: undefined };
+    const row = await alice.create('notes', input);
+    input.title = 'mutated';
+    expect(row.data).toEqual({ title: 't', body: 'b', userId: 'alice' });
+    const updated = await alice.update('notes', row.recordId, { body: null, rank: undefined });
+    expect(updated.data).toEqual({ title: 't', body: null, userId: 'alice' });
+    expect((await alice.query('notes', { filter: { body: { exists: false } } })).records).toHaveLength(1);
+  });
+
+  it('query limit defaults to 50 and is capped by maxQueryLimit', async () => {
+    const { server, alice } = setup(notes(), { maxQueryLimit: 60 });
+    for (let i = 0; i < 70; i++) await alice.create('notes', { rank: i });
+    expect((await alice.query('notes')).records).toHaveLength(50);
+    expect((await alice.query('notes', { limit: 60 })).records).toHaveLength(60);
+    expect(await codeOf(() => server.query('notes', { limit: 61 }))).toBe('VALIDATION');
+  });
+
+  it("a cursor only fits the caller that got it (the owner filter is part of the query)", async () => {
+    const { alice, bob } = setup();
+    for (let i = 0; i < 3; i++) {
+      await alice.create('notes', { rank: i });
+      await bob.create('notes', { rank: i });
+    }
+    const page = await alice.query('notes', { limit: 2 });
+    expect(await codeOf(() => bob.query('notes', { limit: 2, cursor: page.nextCursor as string }))).toBe('VALIDATION');
+    const next = await alice.query('notes', { limit: 2, cursor: page.nextCursor as string });
+    expect(next.records.map((r) => r.data.rank)).toEqual([2]);
+    expect(next.nextCursor).toBeNull();
+  });
+
+  it('a null cursor means the first page', async () => {
+    const { alice } = setup();
+    await alice.create('notes', { rank: 1 });
+    expect((await alice.query('notes', { cursor: null as never })).records).toHaveLength(1);
+  });
+
+  it('update and delete of a readable row without the write right are NOT_FOUND when row-level, FORBIDDEN when collection-level', async () => {
+    const { server, store } = setup(notes({ rules: { read: true, create: true, update: 'own', delete: ['admin'] } }));
+    const row = await server.create('notes', { userId: 'alice', title: 't' });
+    const bob = store.asCaller({ userId: 'bob' });
+    expect(await codeOf(() => bob.update('notes', row.recordId, { title: 'x' }))).toBe('NOT_FOUND');
+    expect(await codeOf(() => bob.delete('notes', row.recordId))).toBe('FORBIDDEN');
+    expect(await codeOf(() => store.asCaller({ userId: 'z', role: 'admin' }).delete('notes', row.recordId))).toBe('OK');
+  });
+
+  it('write rights need read rights: with read false an update is NOT_FOUND', async () => {
+    const { server, alice } = setup(notes({ rules: { read: false, create: true, update: true, delete: true } }));
+    const row = await server.create('notes', { userId: 'alice', title: 't' });
+    expect(await codeOf(() => alice.update('notes', row.recordId, { title: 'x' }))).toBe('NOT_FOUND');
+    expect(await codeOf(() => alice.get('notes', row.recordId))).toBe('FORBIDDEN');
+  });
+
+  it('listCollections and describe hide hidden and unreachable collections from callers', () => {
+    const store = createRecordStore({
+      driver: createMemoryDriver(),
+      collections: [
+        notes(),
+        notes({ name: 'ai-messages', hidden: true }),
+        notes({ name: 'audit', rules: { read: ['admin'], create: false, update: false, delete: false } }),
+      ],
+    });
+    const names = (list: CollectionDefinition[]) => list.map((d) => d.name);
+    expect(names(store.asCaller({ userId: 'u' }).listCollections())).toEqual(['notes']);
+    expect(names(store.asCaller({ userId: 'u', role: 'admin' }).listCollections())).toEqual(['notes', 'audit']);
+    expect(names(store.asServer().listCollections())).toEqual(['notes', 'ai-messages', 'audit']);
+    expect(() => store.asCaller({ userId: 'u' }).describe('ai-messages')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(store.asCaller({ userId: 'u' }).describe('notes').columns).toHaveLength(4);
+  });
+
+  it('definitions handed out are frozen', () => {
+    const { store } = setup();
+    expect(Object.isFrozen(store.collection('notes').columns)).toBe(true);
+  });
+});
