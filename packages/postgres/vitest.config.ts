@@ -1,5 +1,14 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'postgres', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'postgres',
+    include: ['src/**/*.test.ts'],
+    // One PGlite instance per worker is shared by every test file (starting one takes seconds), and the
+    // server tests share one database: run the files one after another in one worker.
+    isolate: false,
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
 });

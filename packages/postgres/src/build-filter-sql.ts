@@ -1,5 +1,5 @@
 import type { FieldCondition, Filter, FilterValue } from '@chatwire/storage';
-import { checkText } from './check-storable.js';
+import { encodeText } from './check-storable.js';
 import type { SqlParams } from './sql-params.js';
 
 /**
@@ -34,29 +34,38 @@ const RANGE_OPS = [
 ] as const;
 
 function conditionSql(params: SqlParams, field: string, condition: FieldCondition): string[] {
-  const v = params.field(field);
+  let column: string | undefined;
+  const v = () => (column ??= params.field(field)); // only bound when used (`in: []` uses nothing)
   const parts: string[] = [];
-  if (condition.eq !== undefined) parts.push(equals(params, v, condition.eq));
+  if (condition.eq !== undefined) parts.push(equals(params, v(), condition.eq));
   if (condition.ne !== undefined) {
-    parts.push(condition.ne === null ? `NOT ${ABSENT(v)}` : `${v} IS DISTINCT FROM ${params.json(condition.ne)}`);
+    parts.push(condition.ne === null ? `NOT ${ABSENT(v())}` : `${v()} IS DISTINCT FROM ${params.json(condition.ne)}`);
   }
   if (condition.in !== undefined) {
-    const ors = condition.in.map((operand) => equals(params, v, operand));
+    const ors = condition.in.map((operand) => equals(params, v(), operand));
     parts.push(ors.length === 0 ? 'false' : `(${ors.join(' OR ')})`);
   }
-  if (condition.exists !== undefined) parts.push(condition.exists ? `NOT ${ABSENT(v)}` : ABSENT(v));
+  if (condition.exists !== undefined) parts.push(condition.exists ? `NOT ${ABSENT(v())}` : ABSENT(v()));
   for (const [key, op] of RANGE_OPS) {
     const operand = condition[key];
-    if (operand !== undefined) parts.push(range(params, v, field, op, operand));
+    if (operand !== undefined) parts.push(range(params, v(), field, op, operand));
   }
   return parts;
 }
 
-function checkOperand(operand: unknown, what: string): void {
-  if (typeof operand === 'string') checkText(operand, what);
+/** Field names and string operands as stored (see `check-storable.ts`): U+0000 escaped, lone surrogates rejected. */
+function encodeCondition(condition: FieldCondition, what: string, field: string): FieldCondition {
+  const enc = <T>(operand: T): T => (typeof operand === 'string' ? (encodeText(operand, what, field) as T) : operand);
+  const out: FieldCondition = {};
+  for (const key of ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const) {
+    if (condition[key] !== undefined) (out as Record<string, unknown>)[key] = enc(condition[key]);
+  }
+  if (condition.in !== undefined) out.in = condition.in.map(enc);
+  if (condition.exists !== undefined) out.exists = condition.exists;
+  return out;
 }
 
-/** SQL conditions (to be ANDed) for `filter`; rejects unstorable strings with VALIDATION naming the field. */
+/** SQL conditions (to be ANDed) for `filter`. */
 export function buildFilterSql(params: SqlParams, collection: string, filter: Filter | undefined): string[] {
   if (!filter) return [];
   const parts: string[] = [];
@@ -64,13 +73,8 @@ export function buildFilterSql(params: SqlParams, collection: string, filter: Fi
     const value = filter[field];
     if (value === undefined) continue;
     const what = `collection ${JSON.stringify(collection)} filter on field ${JSON.stringify(field)}`;
-    checkText(field, what);
-    const condition = toCondition(value);
-    for (const operand of [condition.eq, condition.ne, condition.gt, condition.gte, condition.lt, condition.lte]) {
-      checkOperand(operand, what);
-    }
-    for (const operand of condition.in ?? []) checkOperand(operand, what);
-    parts.push(...conditionSql(params, field, condition));
+    const stored = encodeText(field, what, field);
+    parts.push(...conditionSql(params, stored, encodeCondition(toCondition(value), what, field)));
   }
   return parts;
 }

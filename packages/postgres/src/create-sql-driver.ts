@@ -1,9 +1,9 @@
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, decodeCursor, encodeCursor } from '@chatwire/storage';
 import type { DriverQuery, Filter, OrderBy, RecordData, StoreDriver, TurnLeases } from '@chatwire/storage';
 import { buildFilterSql } from './build-filter-sql.js';
-import { checkText, checkValue } from './check-storable.js';
+import { checkText, encodeData, encodeText } from './check-storable.js';
 import { createSqlLeases } from './create-sql-leases.js';
-import { decodeCursor, encodeCursor } from './cursor-codec.js';
+
 import { ensureSchema } from './ensure-schema.js';
 import { mapPgError } from './map-pg-error.js';
 import { buildOrderSql, checkCursor, cursorAfter } from './query-order.js';
@@ -65,9 +65,8 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         checkCollection(collection);
         const recordId = input.recordId ?? generateId();
         checkText(recordId, `${what(collection)} record id`);
-        checkValue(input.data, what(collection), '');
         const p = new SqlParams();
-        const [c, id, data] = [p.add(collection), p.add(recordId), p.json(input.data)];
+        const [c, id, data] = [p.add(collection), p.add(recordId), p.json(encodeData(input.data, what(collection)))];
         const text = `WITH ins AS (
             INSERT INTO ${t.records} (collection, record_id, data, created_at, updated_at)
             SELECT ${c}, ${id}, ${data}, clock.ts, clock.ts FROM (SELECT clock_timestamp()::timestamptz(3) AS ts) clock
@@ -109,7 +108,7 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
           field: query.orderBy?.field ?? 'createdAt',
           direction: query.orderBy?.direction === 'desc' ? 'desc' : 'asc',
         };
-        checkText(order.field, `${what(collection)} order field`);
+        const storedField = encodeText(order.field, `${what(collection)} order field`, 'orderBy');
         const cursor = query.cursor === undefined ? null : checkCursor(decodeCursor(query.cursor), order, collection);
         const limit = query.limit;
         if (!Number.isSafeInteger(limit) || limit < 1) {
@@ -118,8 +117,9 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
           });
         }
         const p = new SqlParams();
-        const where = [`collection = ${p.add(collection)}`, ...buildFilterSql(p, collection, query.filter)];
-        const orderSql = buildOrderSql(p, order, cursor);
+        const c = p.add(collection);
+        const where = [`collection = ${c}`, ...buildFilterSql(p, collection, query.filter)];
+        const orderSql = buildOrderSql(p, order, cursor, storedField, { records: t.records, collection: c });
         if (orderSql.after) where.push(orderSql.after);
         const text = `SELECT ${RECORD_COLUMNS} FROM ${t.records} WHERE ${where.join(' AND ')}
           ORDER BY ${orderSql.orderBy} LIMIT ${p.add(String(limit + 1))}::bigint`;
@@ -139,10 +139,9 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
       async update(collection, recordId, patch: RecordData) {
         checkCollection(collection);
         checkText(recordId, `${what(collection)} record id`);
-        checkValue(patch, what(collection), '');
         const p = new SqlParams();
         const text = `UPDATE ${t.records}
-          SET data = data || ${p.json(patch)}, updated_at = GREATEST(clock_timestamp()::timestamptz(3), created_at, updated_at)
+          SET data = data || ${p.json(encodeData(patch, what(collection)))}, updated_at = GREATEST(clock_timestamp()::timestamptz(3), created_at, updated_at)
           WHERE collection = ${p.add(collection)} AND record_id = ${p.add(recordId)}
           RETURNING ${RECORD_COLUMNS}`;
         const row = (await run<RecordRow>(collection, text, p)).rows[0];

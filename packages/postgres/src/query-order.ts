@@ -1,6 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { OrderBy } from '@chatwire/storage';
-import { UNSTORABLE } from './check-storable.js';
+import { encodeText } from './check-storable.js';
 import type { SqlParams } from './sql-params.js';
 
 /**
@@ -15,10 +15,15 @@ export interface CursorState {
   /** created_at (ISO) for `createdAt`; otherwise the sort value's rank and value. */
   t?: string;
   r?: number;
+  /** The sort value; for a long string only its first LONG_PREFIX code points (then `x` is true). */
   v?: string | number | boolean;
+  x?: boolean;
   /** seq of the last row, as a decimal string. */
   s: string;
 }
+
+/** Strings longer than this (in code points) are not copied whole into cursors. */
+const LONG_PREFIX = 128;
 
 export function sortRank(value: unknown): number {
   switch (typeof value) {
@@ -46,17 +51,33 @@ export interface OrderSql {
   after: string | null;
 }
 
-function typedValueSql(v: string, rank: number): string | null {
-  return rank === 0 ? numSql(v) : rank === 1 ? strSql(v) : rank === 2 ? boolSql(v) : null;
+/** The cursor's sort value as SQL of the same type as the row's typed sort key. */
+function cursorValueSql(params: SqlParams, cursor: CursorState, storedField: string, tables: { records: string; collection: string }): string {
+  const rank = cursor.r;
+  if (rank === 0) return `(${params.json(cursor.v)})::numeric`;
+  if (rank === 2) return `${params.add(String(cursor.v))}::boolean`;
+  // A long-string cursor already holds stored (escaped) text; a short one holds the value as read.
+  const prefix = params.add(cursor.x ? String(cursor.v) : encodeText(String(cursor.v), 'cursor'));
+  if (!cursor.x) return `${prefix}::text COLLATE "C"`;
+  // A long string: read the full value back from the cursor's row, unless it changed (then the prefix).
+  const f = params.add(storedField);
+  return `COALESCE((SELECT c.data->>${f}::text FROM ${tables.records} c
+      WHERE c.collection = ${tables.collection} AND c.seq = ${params.add(cursor.s)}::bigint
+        AND jsonb_typeof(c.data->${f}::text) = 'string' AND left(c.data->>${f}::text, ${LONG_PREFIX}) = ${prefix}::text),
+    ${prefix}::text) COLLATE "C"`;
 }
 
-function typedParam(params: SqlParams, rank: number, value: unknown): string {
-  if (rank === 0) return `(${params.json(value)})::numeric`;
-  if (rank === 1) return `${params.add(String(value))}::text COLLATE "C"`;
-  return `${params.add(String(value))}::boolean`;
-}
-
-export function buildOrderSql(params: SqlParams, order: Required<OrderBy>, cursor: CursorState | null): OrderSql {
+/**
+ * `storedField` is the field name as stored (escaped); `collectionParam` the placeholder already bound
+ * to the collection; `records` the quoted table name.
+ */
+export function buildOrderSql(
+  params: SqlParams,
+  order: Required<OrderBy>,
+  cursor: CursorState | null,
+  storedField: string,
+  tables: { records: string; collection: string },
+): OrderSql {
   const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
   const gt = dir === 'ASC' ? '>' : '<';
   if (order.field === 'createdAt') {
@@ -66,29 +87,39 @@ export function buildOrderSql(params: SqlParams, order: Required<OrderBy>, curso
         : `(created_at, seq) ${gt} (${params.add(cursor.t ?? '')}::timestamptz, ${params.add(cursor.s)}::bigint)`;
     return { orderBy: `created_at ${dir}, seq ${dir}`, after };
   }
-  const v = params.field(order.field);
+  const v = params.field(storedField);
   const orderBy = [rankSql(v), numSql(v), strSql(v), boolSql(v), 'seq'].map((key) => `${key} ${dir}`).join(', ');
   if (cursor === null) return { orderBy, after: null };
   const rank = cursor.r ?? 4;
   const seq = `seq ${gt} ${params.add(cursor.s)}::bigint`;
   const rankParam = `${params.add(String(rank))}::int`;
-  const typed = typedValueSql(v, rank);
-  const sameRank =
-    typed === null
-      ? seq
-      : `(${typed} ${gt} ${typedParam(params, rank, cursor.v)} OR (${typed} = ${typedParam(params, rank, cursor.v)} AND ${seq}))`;
+  const typed = rank === 0 ? numSql(v) : rank === 1 ? strSql(v) : rank === 2 ? boolSql(v) : null;
+  let sameRank = seq;
+  if (typed !== null) {
+    const value = cursorValueSql(params, cursor, storedField, tables);
+    sameRank = `(${typed} ${gt} ${value} OR (${typed} = ${value} AND ${seq}))`;
+  }
   return { orderBy, after: `(${rankSql(v)} ${gt} ${rankParam} OR (${rankSql(v)} = ${rankParam} AND ${sameRank}))` };
 }
 
-/** The cursor pointing after `row`. */
+/** The cursor pointing after `row` (`data` as returned to the caller, unescaped). */
 export function cursorAfter(
   order: Required<OrderBy>,
   row: { createdAt: string; seq: string; data: Record<string, unknown> },
 ): CursorState {
   if (order.field === 'createdAt') return { o: order.field, d: order.direction, t: row.createdAt, s: row.seq };
-  const value = row.data[order.field];
+  const value = Object.prototype.hasOwnProperty.call(row.data, order.field) ? row.data[order.field] : undefined;
   const r = sortRank(value);
   const state: CursorState = { o: order.field, d: order.direction, r, s: row.seq };
+  if (typeof value === 'string') {
+    const points = Array.from(encodeText(value, 'cursor'));
+    if (points.length > LONG_PREFIX) {
+      // The prefix of the stored (escaped) text, so the database can compare it with `left()`.
+      state.v = points.slice(0, LONG_PREFIX).join('');
+      state.x = true;
+      return state;
+    }
+  }
   if (r <= 2) state.v = value as string | number | boolean;
   return state;
 }
@@ -98,21 +129,28 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Checks a decoded cursor against the query it is used with. */
 export function checkCursor(state: unknown, order: Required<OrderBy>, collection: string): CursorState {
   const bad = () =>
-    new ChatwireError('VALIDATION', `collection ${JSON.stringify(collection)}: invalid cursor for this query`, {
+    new ChatwireError('VALIDATION', `Invalid cursor for collection ${JSON.stringify(collection)}`, {
       details: { collection, field: 'cursor' },
     });
   if (typeof state !== 'object' || state === null) throw bad();
   const c = state as Partial<CursorState>;
-  if (c.o !== order.field || c.d !== order.direction || typeof c.s !== 'string' || !/^\d{1,19}$/.test(c.s)) throw bad();
+  if (c.o !== order.field || c.d !== order.direction || typeof c.s !== 'string' || !/^\d{1,18}$/.test(c.s)) throw bad();
   if (order.field === 'createdAt') {
     if (typeof c.t !== 'string' || !ISO_MS.test(c.t) || Number.isNaN(Date.parse(c.t))) throw bad();
-    return c as CursorState;
+    return { o: c.o, d: c.d, t: c.t, s: c.s };
   }
   const r = c.r;
   if (typeof r !== 'number' || !Number.isInteger(r) || r < 0 || r > 4) throw bad();
   const expected = ['number', 'string', 'boolean'][r];
   if (expected !== undefined && typeof c.v !== expected) throw bad();
   if (typeof c.v === 'number' && !Number.isFinite(c.v)) throw bad();
-  if (typeof c.v === 'string' && UNSTORABLE.test(c.v)) throw bad();
-  return c as CursorState;
+  if (typeof c.v === 'string') {
+    if (c.x === true && c.v.includes('\u0000')) throw bad();
+    try {
+      encodeText(c.v, 'cursor');
+    } catch {
+      throw bad();
+    }
+  }
+  return { o: c.o, d: c.d, r, s: c.s, ...(expected === undefined ? {} : { v: c.v }), ...(c.x === true ? { x: true } : {}) };
 }

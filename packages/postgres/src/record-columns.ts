@@ -1,4 +1,5 @@
 import type { RecordEnvelope } from '@chatwire/storage';
+import { decodeData } from './check-storable.js';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -16,8 +17,14 @@ export interface RecordRow {
 export function toEnvelope(row: RecordRow): RecordEnvelope {
   return {
     recordId: row.record_id,
-    data: JSON.parse(row.data) as Record<string, unknown>,
+    data: parseData(row.data),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** Parses stored data; unescapes U+0000/U+0001 (stored as `\u0001` escapes) only when some are there. */
+export function parseData(text: string): Record<string, unknown> {
+  const data = JSON.parse(text) as Record<string, unknown>;
+  return text.includes('\\u0001') ? (decodeData(data) as Record<string, unknown>) : data;
 }
