@@ -69,11 +69,18 @@ function toChat(record: RecordEnvelope<ChatData>): Chat {
 
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, models } = options;
-  for (const collection of CHAT_COLLECTIONS) if (!store.collection(collection.name)) store.register(collection);
-  const compaction = createCompactionConfig(options.compaction);
-  const tools = isCatalog(options.tools) ? options.tools : createToolCatalog(options.tools ?? {});
-  const leaseTtlMs = options.turnLeaseTtlMs ?? 60_000;
+  for (const collection of CHAT_COLLECTIONS) store.register(collection);
   const onError: ErrorReporter = options.onError ?? (() => undefined);
+  const compaction = createCompactionConfig(options.compaction);
+  const tools = isCatalog(options.tools)
+    ? options.tools
+    : createToolCatalog({
+        store,
+        toolResultCap: compaction.toolResultCap,
+        onError: (error) => onError(error, { stage: 'tool' }),
+        ...options.tools,
+      });
+  const leaseTtlMs = options.turnLeaseTtlMs ?? 60_000;
 
   /** 404 for a chat that does not exist and for another user's chat alike. */
   async function ownedChat(caller: Caller, chatId: string): Promise<RecordEnvelope<ChatData>> {

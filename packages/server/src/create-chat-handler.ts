@@ -1,0 +1,137 @@
+import { createChatService, type ChatService, type ChatServiceOptions } from '@chatwire/core';
+import { ChatwireError, type Caller } from '@chatwire/storage';
+import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type TokenVerifier } from './auth/index.js';
+import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
+import { errorResponse, jsonResponse } from './error-response.js';
+import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
+import { UI_STREAM_HEADERS } from '@chatwire/core';
+
+export interface HttpOptions {
+  /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
+  auth: JwtVerifierOptions | { verifyToken: TokenVerifier };
+  /** Base path of the routes (default `/api/ai`). */
+  basePath?: string;
+  /** Larger request bodies get 413 (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Off by default. */
+  cors?: CorsOptions | false;
+}
+
+export type ChatHandlerOptions = HttpOptions & (ChatServiceOptions | { service: ChatService; onError?: ChatServiceOptions['onError'] });
+
+export type ChatHandler = ((request: Request) => Promise<Response>) & {
+  readonly basePath: string;
+  readonly service: ChatService;
+  /** True when `pathname` is under the base path; adapters let everything else fall through to the app. */
+  matches(pathname: string): boolean;
+};
+
+interface RouteContext {
+  request: Request;
+  caller: Caller;
+  token: string;
+  id: string | undefined;
+  body: () => Promise<unknown>;
+}
+
+type RouteHandler = (context: RouteContext) => Promise<Response>;
+
+function normalizeBasePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * The chat routes as one Web-standard fetch handler (DESIGN.md "HTTP contract"). Adapters for node:http,
+ * express and hono only convert types around it.
+ */
+export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
+  const service = 'service' in options ? options.service : createChatService(options);
+  const onError = options.onError ?? (() => undefined);
+  const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
+  const cors = options.cors || null;
+
+  const routes: Record<string, Record<string, RouteHandler>> = {
+    chats: {
+      GET: async ({ request, caller }) => {
+        const params = new URL(request.url).searchParams;
+        return jsonResponse(200, await service.listChats(caller, { limit: params.get('limit'), cursor: params.get('cursor') }));
+      },
+      POST: async ({ caller, body }) => jsonResponse(201, { chat: await service.createChat(caller, await body()) }),
+    },
+    'chats/:id': {
+      GET: async ({ caller, id }) => jsonResponse(200, await service.getChat(caller, id!)),
+      PATCH: async ({ caller, id, body }) => jsonResponse(200, { chat: await service.renameChat(caller, id!, await body()) }),
+      DELETE: async ({ caller, id }) => jsonResponse(200, { deleted: await service.deleteChat(caller, id!) }),
+    },
+    chat: {
+      POST: async ({ request, caller, token, body }) => {
+        const turn = await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token });
+        return new Response(turn.stream, { status: 200, headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId } });
+      },
+    },
+  };
+
+  function match(pathname: string): { route: string; id?: string } | null {
+    const rest = pathname.slice(basePath.length).replace(/\/+$/, '');
+    if (rest === '/chats') return { route: 'chats' };
+    if (rest === '/chat') return { route: 'chat' };
+    const found = /^\/chats\/([^/]+)$/.exec(rest);
+    if (found) return { route: 'chats/:id', id: safeDecode(found[1]!) };
+    return null;
+  }
+
+  async function authenticate(request: Request): Promise<{ caller: Caller; token: string }> {
+    const token = readBearerToken(request.headers.get('authorization'));
+    if (!token) throw new ChatwireError('UNAUTHORIZED', 'Missing or invalid bearer token');
+    try {
+      return { caller: await verify(token), token };
+    } catch (error) {
+      if (ChatwireError.is(error, 'UNAUTHORIZED')) throw error;
+      throw new ChatwireError('UNAUTHORIZED', 'Missing or invalid bearer token', { cause: error });
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (cors && request.method === 'OPTIONS') return preflightResponse(cors, request);
+    if (!matches(pathname)) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    const found = match(pathname);
+    if (!found) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    const methods = routes[found.route]!;
+    const route = methods[request.method];
+    if (!route) {
+      throw new ChatwireError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}`, {
+        details: { allow: Object.keys(methods).join(', ') },
+      });
+    }
+    const { caller, token } = await authenticate(request);
+    return route({ request, caller, token, id: found.id, body: () => readJsonBody(request, maxBodyBytes) });
+  }
+
+  function matches(pathname: string): boolean {
+    return pathname === basePath || pathname.startsWith(`${basePath}/`);
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await handle(request);
+    } catch (error) {
+      response = errorResponse(error, (e) => onError(e, { stage: 'internal' }));
+    }
+    if (cors) for (const [name, value] of Object.entries(corsHeaders(cors, request))) response.headers.set(name, value);
+    return response;
+  };
+  return Object.assign(handler, { basePath, service, matches });
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

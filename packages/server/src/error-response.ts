@@ -1,0 +1,41 @@
+import { ChatwireError, type ChatwireErrorCode } from '@chatwire/storage';
+
+/** The one table from error code to HTTP status. */
+export const STATUS_BY_CODE: Readonly<Record<ChatwireErrorCode, number>> = {
+  VALIDATION: 400,
+  MODEL_NOT_ALLOWED: 400,
+  PROVIDER_NOT_CONFIGURED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  DUPLICATE_MESSAGE: 409,
+  CHAT_BUSY: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  CONFIGURATION: 500,
+  INTERNAL: 500,
+};
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/**
+ * `{ "error": { "code", "message" } }` with the status of the table. Anything that is not a ChatwireError
+ * (or is a server-side one) is reported through `onError` and answered with a generic 500.
+ */
+export function errorResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
+  if (!ChatwireError.is(error) || STATUS_BY_CODE[error.code] === undefined || STATUS_BY_CODE[error.code] >= 500) {
+    onUnexpected(error);
+    return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
+  }
+  const status = STATUS_BY_CODE[error.code];
+  const headers: Record<string, string> = {};
+  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  if (status === 405 && typeof error.details?.allow === 'string') headers.allow = error.details.allow;
+  return jsonResponse(status, { error: { code: error.code, message: error.message } }, headers);
+}
