@@ -71,6 +71,12 @@ describe('compactHistory: stages', () => {
     expect(outcome.activeSummary).toBeNull();
   });
 
+  it('stage 2: ignores a cached summary with empty text', async () => {
+    const entries = [...chatHistory(3, 50), entry('new', user('latest'))];
+    const outcome = await compactHistory(entries, { config, cachedSummary: { text: '  ', throughId: 'e3' } });
+    expect(outcome.messages).toEqual(msgs(entries));
+  });
+
   it('stage 2: never summarizes away the newest user message', async () => {
     const entries = [...chatHistory(1, 50), entry('new', user('latest'))];
     const outcome = await compactHistory(entries, { config, cachedSummary: { text: 'odd', throughId: 'new' } });

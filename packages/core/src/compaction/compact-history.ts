@@ -52,7 +52,7 @@ export async function compactHistory(entries: HistoryEntry[], options: CompactHi
   // 2. Apply the cached summary.
   let activeSummary: ConversationSummary | null = null;
   const cached = options.cachedSummary;
-  if (cached) {
+  if (cached && cached.text.trim() !== '') {
     const through = conversation.findIndex((unit) => unit.id === cached.throughId);
     if (through >= 0 && through < protectedStart(conversation)) {
       conversation = conversation.slice(through + 1);

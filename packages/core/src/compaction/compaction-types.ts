@@ -62,8 +62,8 @@ export interface CompactionOutcome {
   /** The summary produced by this call, or null when none was produced. */
   summary: ConversationSummary | null;
   /**
-   * The summary in effect in `messages`: the new one, else the cached one when it was applied, else null.
-   * Store this one per turn if the cache is read from the latest turn row only.
+   * The summary that now stands for the start of the conversation: the new one, else the cached one when it was
+   * applied, else null. (The window may still have dropped its message when even the floor was over budget.)
    */
   activeSummary?: ConversationSummary | null;
   report: CompactionReport;
