@@ -131,7 +131,7 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         const lastRecord = records[records.length - 1];
         const nextCursor =
           more && last && lastRecord
-            ? encodeCursor(cursorAfter(order, { createdAt: last.created_at, seq: last.seq, data: lastRecord.data }))
+            ? encodeCursor(cursorAfter(order, { createdAt: last.created_iso, seq: last.seq_text, data: lastRecord.data }))
             : null;
         return { records, nextCursor };
       },

@@ -4,22 +4,24 @@ import { decodeData } from './check-storable.js';
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The select list every read uses: text only, so no type parser of `pg` or PGlite gets involved. */
-export const RECORD_COLUMNS = `record_id, data::text AS data, ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at, seq::text AS seq`;
+// The aliases differ from the column names on purpose: a bare `ORDER BY created_at` would otherwise sort
+// by the output text column (and `seq` as text, '10' < '9').
+export const RECORD_COLUMNS = `record_id, data::text AS data_text, ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, seq::text AS seq_text`;
 
 export interface RecordRow {
   record_id: string;
-  data: string;
-  created_at: string;
-  updated_at: string;
-  seq: string;
+  data_text: string;
+  created_iso: string;
+  updated_iso: string;
+  seq_text: string;
 }
 
 export function toEnvelope(row: RecordRow): RecordEnvelope {
   return {
     recordId: row.record_id,
-    data: parseData(row.data),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    data: parseData(row.data_text),
+    createdAt: row.created_iso,
+    updatedAt: row.updated_iso,
   };
 }
 

@@ -3,7 +3,9 @@ import pg from 'pg';
 import { createPgliteDriver } from '../create-pglite-driver.js';
 import { createPostgresDriver } from '../create-postgres-driver.js';
 import type { SqlDriver } from '../create-sql-driver.js';
-import type { SqlClient } from '../sql-executor.js';
+import type { SqlClient, SqlExecutor } from '../sql-executor.js';
+import { createPgliteExecutor } from '../create-pglite-executor.js';
+import { createPgPoolExecutor } from '../create-pg-pool-executor.js';
 
 /** Test support (not exported): the PostgreSQL server from CHATWIRE_TEST_DATABASE_URL and an in-process PGlite. */
 export const databaseUrl = process.env.CHATWIRE_TEST_DATABASE_URL || undefined;
@@ -26,6 +28,8 @@ export interface OpenedBackend {
   driver: SqlDriver;
   /** Raw SQL on the same database, outside the driver. */
   sql: SqlClient;
+  /** An executor on the same database, to build drivers with `createSqlDriver` (e.g. to record statements). */
+  executor: SqlExecutor;
   schema: string;
   /** Opens a second, independent driver on the same schema (for the server: over its own pool). */
   openPeer(): Promise<SqlDriver>;
@@ -56,6 +60,7 @@ export const pgliteBackend: Backend = {
     return {
       driver: createPgliteDriver(db, { schema }),
       sql,
+      executor: createPgliteExecutor(db),
       schema,
       openPeer: async () => createPgliteDriver(db, { schema }),
       async cleanup() {
@@ -86,6 +91,7 @@ export const serverBackend: Backend = {
     return {
       driver: createPostgresDriver({ pool: newPool(), schema }),
       sql,
+      executor: createPgPoolExecutor(admin, { owned: false }),
       schema,
       openPeer: async () => createPostgresDriver({ pool: newPool(), schema }),
       async cleanup() {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqlDriver, type SqlDriver } from './create-sql-driver.js';
+import type { SqlExecutor } from './sql-executor.js';
+import { createTableNames } from './table-names.js';
+import { backends, type OpenedBackend } from './testing/test-backends.js';
+
+interface Statement {
+  text: string;
+  params: (string | null)[];
+}
+
+/** Wraps an executor so the test can EXPLAIN exactly the statement the driver sent. */
+function recording(executor: SqlExecutor, log: Statement[]): SqlExecutor {
+  return {
+    ...executor,
+    query: (text, params) => {
+      log.push({ text, params: [...(params ?? [])] });
+      return executor.query(text, params);
+    },
+  };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+for (const backend of backends) {
+  describe.skipIf(backend.skipReason !== '')(`EXPLAIN of the hot queries on ${backend.name} ${backend.skipReason}`, () => {
+    let opened: OpenedBackend;
+    let driver: SqlDriver;
+    const log: Statement[] = [];
+
+    /** Runs `action`, then EXPLAINs the last statement it sent and returns the plan's nodes. */
+    async function explainLast(action: () => Promise<unknown>): Promise<PlanNode[]> {
+      await action();
+      const last = log[log.length - 1] as Statement;
+      const result = await opened.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${last.text}`, last.params);
+      const raw = result.rows[0]?.['QUERY PLAN'];
+      const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+      return nodes((parsed[0] as { Plan: PlanNode }).Plan);
+    }
+
+    beforeAll(async () => {
+      opened = await backend.open('explain');
+      driver = createSqlDriver({ name: 'recorded', executor: recording(opened.executor, log), tables: createTableNames(opened.schema, 'chatwire_') });
+      await driver.ready();
+      // 20,000 messages in 400 chats of 40 users, and the 400 chats; loaded in SQL, then ANALYZEd.
+      const records = `"${opened.schema}".chatwire_records`;
+      await opened.sql.query(
+        `INSERT INTO ${records} (collection, record_id, data, created_at, updated_at)
+         SELECT 'ai-messages', 'm' || g, jsonb_build_object('chatId', 'c' || (g % 400), 'userId', 'u' || (g % 40), 'role', 'user', 'content', 'hello ' || g),
+                now() + g * interval '1 ms', now() + g * interval '1 ms'
+         FROM generate_series(1, 20000) g`,
+      );
+      await opened.sql.query(
+        `INSERT INTO ${records} (collection, record_id, data, created_at, updated_at)
+         SELECT 'ai-chats', 'c' || g, jsonb_build_object('userId', 'u' || (g % 40), 'title', 'chat ' || g),
+                now() + g * interval '1 ms', now() + g * interval '1 ms'
+         FROM generate_series(0, 399) g`,
+      );
+      await opened.sql.query(`ANALYZE ${records}`);
+    });
+    afterAll(() => opened?.cleanup());
+
+    it('one chat’s messages in order (spec 2.5: chatId + userId, createdAt asc) use the chat index, no sort', async () => {
+      const query = { filter: { chatId: 'c7', userId: 'u7' }, orderBy: { field: 'createdAt' }, limit: 20 } as const;
+      const plan = await explainLast(() => driver.query('ai-messages', query));
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_chat_created_idx');
+      expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
+      expect(plan.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      // The next page (keyset cursor) too.
+      const first = await driver.query('ai-messages', query);
+      expect(first.records).toHaveLength(20);
+      const next = await explainLast(() => driver.query('ai-messages', { ...query, cursor: first.nextCursor as string }));
+      expect(next.map((n) => n['Index Name'])).toContain('chatwire_records_chat_created_idx');
+      expect(next.map((n) => n['Node Type'])).not.toContain('Sort');
+    });
+
+    it('a user’s chats newest first use the user index, no sort', async () => {
+      const query = { filter: { userId: 'u3' }, orderBy: { field: 'createdAt', direction: 'desc' }, limit: 5 } as const;
+      const plan = await explainLast(() => driver.query('ai-chats', query));
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_user_created_idx');
+      expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
+      const page = await driver.query('ai-chats', query);
+      expect(page.records.map((r) => r.recordId)).toEqual(['c363', 'c323', 'c283', 'c243', 'c203']);
+    });
+
+    it('a record by id uses the primary key', async () => {
+      const plan = await explainLast(() => driver.get('ai-messages', 'm42'));
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_pkey');
+    });
+  });
+}
