@@ -34,6 +34,8 @@ export interface ChatServiceOptions {
   compaction?: Partial<CompactionConfig>;
   /** Summarizer model: an allow-listed id, `false` to never summarize, default the cheapest configured. */
   summarizerModelId?: string | false;
+  /** A summarizer of your own; replaces `summarizerModelId`. */
+  summarizer?: Summarizer;
   /** System prompt sent with every turn. */
   system?: string;
   /** Provider retries for retryable errors (AI SDK default 2). */
@@ -76,7 +78,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ? options.tools
     : createToolCatalog({
         store,
-        toolResultCap: compaction.toolResultCap,
+        toolResultCap: Math.max(1_000, compaction.toolResultCap),
         onError: (error) => onError(error, { stage: 'tool' }),
         ...options.tools,
       });
@@ -90,6 +92,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   }
 
   function summarizerFor(authToken: string | undefined): Summarizer | null {
+    if (options.summarizer) return options.summarizer;
     if (options.summarizerModelId === false) return null;
     try {
       const id = options.summarizerModelId ?? models.summarizerModelId();

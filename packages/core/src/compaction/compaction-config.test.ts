@@ -76,4 +76,11 @@ describe('compaction config', () => {
     expect(configError(() => validateCompactionConfig(bad)).message).toContain('minKept');
     expect(() => validateCompactionConfig({ ...DEFAULT_COMPACTION_CONFIG, oldToolResultBytes: undefined })).not.toThrow();
   });
+
+  it('scales the default toolResultCap down when only a small contextBudget is given', () => {
+    expect(createCompactionConfig({ contextBudget: 8_000 }).toolResultCap).toBe(2_000);
+    expect(createCompactionConfig({ contextBudget: 120_000 }).toolResultCap).toBe(30_000);
+    expect(() => createCompactionConfig({ contextBudget: 8_000, toolResultCap: 9_000 })).toThrow(/toolResultCap/);
+  });
 });
+

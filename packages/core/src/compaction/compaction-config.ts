@@ -38,6 +38,15 @@ export function createCompactionConfig(overrides: Partial<CompactionConfig> = {}
     }
     if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
   }
+  // Only the budget was lowered (e.g. CHATWIRE_CONTEXT_BUDGET=8000): scale the default cap down with it
+  // rather than reject a configuration the operator never wrote.
+  if (
+    overrides.toolResultCap === undefined &&
+    Number.isInteger(config.contextBudget) &&
+    config.toolResultCap >= config.contextBudget
+  ) {
+    config.toolResultCap = Math.max(MIN_TOOL_RESULT_CAP, Math.floor(config.contextBudget / 4));
+  }
   if (overrides.oldToolResultBytes === undefined && typeof config.toolResultCap === 'number') {
     config.oldToolResultBytes = Math.min(DEFAULT_OLD_TOOL_RESULT_BYTES, config.toolResultCap);
   }
