@@ -22,7 +22,13 @@ export interface CursorState {
   s: string;
 }
 
-/** Strings longer than this (in code points) are not copied whole into cursors. */
+/**
+ * A string sort value longer than LONG_BYTES (as UTF-8 JSON) is not copied whole into the cursor (the access
+ * layer caps cursors at 4 KiB): the cursor keeps its first LONG_PREFIX code points and the next page
+ * reads the full value back from the cursor's row. Should that row have changed in between, the prefix
+ * stands in for it: rows sharing the prefix may then repeat, but none is skipped.
+ */
+const LONG_BYTES = 1024;
 const LONG_PREFIX = 128;
 
 export function sortRank(value: unknown): number {
@@ -112,8 +118,9 @@ export function cursorAfter(
   const r = sortRank(value);
   const state: CursorState = { o: order.field, d: order.direction, r, s: row.seq };
   if (typeof value === 'string') {
-    const points = Array.from(encodeText(value, 'cursor'));
-    if (points.length > LONG_PREFIX) {
+    const stored = encodeText(value, 'cursor');
+    if (new TextEncoder().encode(JSON.stringify(value)).length > LONG_BYTES) {
+      const points = Array.from(stored);
       // The prefix of the stored (escaped) text, so the database can compare it with `left()`.
       state.v = points.slice(0, LONG_PREFIX).join('');
       state.x = true;
