@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
+// The browser test needs chromium and runs on its own: `pnpm --filter @chatwire/example-fetch test:browser`.
 export default defineProject({
-  test: { name: 'example-fetch', include: ['src/**/*.test.ts'] },
+  test: { name: 'example-fetch', include: ['src/**/*.test.ts'], exclude: ['src/**/*.e2e.test.ts'] },
 });

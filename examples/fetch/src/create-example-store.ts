@@ -1,4 +1,3 @@
-import { CHAT_COLLECTIONS } from '@chatwire/core';
 import { createRecordStore, type RecordStore, type StoreDriver } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { NOTES, USERS } from './example-collections.js';
@@ -16,6 +15,6 @@ export async function createExampleStore(env: Record<string, string | undefined>
   } else {
     driver = createMemoryDriver();
   }
-  const store = createRecordStore({ driver, collections: [...CHAT_COLLECTIONS, NOTES, USERS] /* TEMP: chat-service.ts:72 uses store.collection() */ });
+  const store = createRecordStore({ driver, collections: [NOTES, USERS] });
   return { store, storage: url ? 'postgres (DATABASE_URL)' : 'memory (lost on restart; set DATABASE_URL for postgres)' };
 }
