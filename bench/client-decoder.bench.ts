@@ -17,7 +17,9 @@ const ROUNDS = 3;
 // eventsource-parser is a dependency of @ai-sdk/provider-utils (itself a dependency of ai), not of the root.
 const requireFromAi = createRequire(createRequire(import.meta.url).resolve('ai'));
 const requireFromUtils = createRequire(requireFromAi.resolve('@ai-sdk/provider-utils'));
-const { createParser } = requireFromUtils('eventsource-parser') as typeof import('eventsource-parser');
+const { createParser } = requireFromUtils('eventsource-parser') as {
+  createParser(callbacks: { onEvent: (event: { data: string }) => void }): { feed(chunk: string): void };
+};
 
 const words = 'the quick brown fox jumps over a lazy dog while chatwire streams tokens to Zürich and 東京 '.split(' ');
 

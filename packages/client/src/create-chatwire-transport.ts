@@ -3,6 +3,7 @@ import { ChatwireClientError } from './chatwire-client-error.js';
 import { createRequester, type ConnectionOptions } from './create-requester.js';
 import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
 import { postTurn, type TurnRequest } from './post-turn.js';
+import type { UiMessageChunk } from './ui-message-chunk.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
   /** Default model; `sendMessage(msg, { body: { modelId } })` overrides it per request. */
@@ -63,12 +64,12 @@ function modelIdFrom(body: ChatRequestOptions['body']): string | undefined {
 }
 
 /** Pull-based: one chunk per pull, so back-pressure reaches the network reader; cancel closes the body. */
-function toChunkStream(chunks: AsyncIterableIterator<unknown>): ReadableStream<UIMessageChunk> {
+function toChunkStream(chunks: AsyncIterableIterator<UiMessageChunk>): ReadableStream<UIMessageChunk> {
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(next.value as UIMessageChunk);
+      else controller.enqueue(next.value);
     },
     async cancel() {
       await chunks.return?.();

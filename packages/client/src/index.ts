@@ -1,6 +1,15 @@
 // Stream decoding (spec 6): bytes -> lines -> chunks -> actions.
 export { UI_MESSAGE_CHUNK_TYPES } from './ui-message-chunk.js';
-export type { DataChunk, FinishReason, ProviderMetadata, UiMessageChunk, UiMessageChunkType } from './ui-message-chunk.js';
+export type {
+  DataChunk,
+  FinishReason,
+  JsonArray,
+  JsonObject,
+  JsonValue,
+  ProviderMetadata,
+  UiMessageChunk,
+  UiMessageChunkType,
+} from './ui-message-chunk.js';
 export { createLineSplitter, type LineSplitter } from './create-line-splitter.js';
 export { parseSseLine, type SkipReason, type SkippedLineHandler } from './parse-sse-line.js';
 export { validateChunk } from './validate-chunk.js';

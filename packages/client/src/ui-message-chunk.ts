@@ -7,8 +7,13 @@
 /** `FinishReason` of `ai@5`. */
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
 
+/** Any JSON value (what `JSON.parse` can return); same shape as `JSONValue` of @ai-sdk/provider. */
+export type JsonValue = null | string | number | boolean | JsonObject | JsonArray;
+export type JsonObject = { [key: string]: JsonValue };
+export type JsonArray = JsonValue[];
+
 /** `Record<provider, Record<key, JSONValue>>`, passed through untouched. */
-export type ProviderMetadata = Record<string, Record<string, unknown>>;
+export type ProviderMetadata = Record<string, Record<string, JsonValue>>;
 
 /** The 22 literal chunk types of ai@5 (`data-${string}` comes on top). */
 export const UI_MESSAGE_CHUNK_TYPES = [
