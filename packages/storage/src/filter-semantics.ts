@@ -44,17 +44,11 @@ export function matchesCondition(value: unknown, condition: FieldCondition): boo
   if (condition.ne !== undefined && scalarEquals(value, condition.ne)) return false;
   if (condition.in !== undefined && !condition.in.some((operand) => scalarEquals(value, operand))) return false;
   if (condition.exists !== undefined && isAbsent(value) === condition.exists) return false;
-  const checks: [string | number | undefined, (c: number) => boolean][] = [
-    [condition.gt, (c) => c > 0],
-    [condition.gte, (c) => c >= 0],
-    [condition.lt, (c) => c < 0],
-    [condition.lte, (c) => c <= 0],
-  ];
-  for (const [operand, ok] of checks) {
-    if (operand === undefined) continue;
-    const c = rangeCompare(value, operand);
-    if (c === null || !ok(c)) return false;
-  }
+  let c: number | null;
+  if (condition.gt !== undefined && ((c = rangeCompare(value, condition.gt)) === null || c <= 0)) return false;
+  if (condition.gte !== undefined && ((c = rangeCompare(value, condition.gte)) === null || c < 0)) return false;
+  if (condition.lt !== undefined && ((c = rangeCompare(value, condition.lt)) === null || c >= 0)) return false;
+  if (condition.lte !== undefined && ((c = rangeCompare(value, condition.lte)) === null || c > 0)) return false;
   return true;
 }
 

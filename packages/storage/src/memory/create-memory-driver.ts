@@ -49,9 +49,11 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
     if (!c && create) state.collections.set(name, (c = new MemoryCollection(name)));
     return c;
   };
+  let iso = { ms: -1, text: '' };
   const timestamp = () => {
     state.lastMs = Math.max(state.lastMs, now());
-    return new Date(state.lastMs).toISOString();
+    if (iso.ms !== state.lastMs) iso = { ms: state.lastMs, text: new Date(state.lastMs).toISOString() };
+    return iso.text;
   };
 
   function build(undo: Undo[] | null): MemoryDriver {

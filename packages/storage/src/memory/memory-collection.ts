@@ -14,18 +14,11 @@ export interface QueryPlan {
   examined: number;
 }
 
-/** Hash-index key of a scalar; objects, arrays and null are not indexed. */
-function indexKey(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return `s${value}`;
-    case 'number':
-      return `n${value}`;
-    case 'boolean':
-      return value ? 't' : 'f';
-    default:
-      return undefined;
-  }
+/** Hash-index key of a scalar (Map keys keep types apart: 1, '1' and true are three keys); else undefined. */
+type IndexKey = string | number | boolean;
+function indexKey(value: unknown): IndexKey | undefined {
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' ? (value as IndexKey) : undefined;
 }
 
 type Source = Pick<SeqList, 'ascending' | 'descending' | 'size'>;
@@ -37,11 +30,11 @@ type Source = Pick<SeqList, 'ascending' | 'descending' | 'size'>;
 export class MemoryCollection {
   readonly byId = new Map<string, MemoryRow>();
   private readonly all = new SeqList((row) => row.alive);
-  private readonly indexes = new Map<string, Map<string, SeqList>>();
+  private readonly indexes = new Map<string, Map<IndexKey, SeqList>>();
 
   constructor(readonly name: string) {}
 
-  private listFor(field: string, key: string, index: Map<string, SeqList>): SeqList {
+  private listFor(field: string, key: IndexKey, index: Map<IndexKey, SeqList>): SeqList {
     let list = index.get(key);
     if (!list) {
       list = new SeqList((row) => row.alive && indexKey(row.data[field]) === key);
@@ -50,7 +43,7 @@ export class MemoryCollection {
     return list;
   }
 
-  private index(field: string): Map<string, SeqList> {
+  private index(field: string): Map<IndexKey, SeqList> {
     let index = this.indexes.get(field);
     if (!index) {
       index = new Map();
@@ -107,7 +100,7 @@ export class MemoryCollection {
         if (key !== undefined) source = this.index(field).get(key) ?? new SeqList(() => false);
       } else if (condition.in !== undefined && condition.in.every((v) => indexKey(v) !== undefined)) {
         const index = this.index(field);
-        const keys = new Set(condition.in.map((v) => indexKey(v) as string));
+        const keys = new Set(condition.in.map((v) => indexKey(v) as IndexKey));
         const rows = [...keys].flatMap((key) => [...(index.get(key)?.ascending() ?? [])]);
         const merged = new SeqList((row) => row.alive);
         for (const row of rows.sort((a, b) => a.seq - b.seq)) merged.add(row);
@@ -128,7 +121,10 @@ export class MemoryCollection {
     const direction = query.orderBy?.direction ?? 'asc';
     const cursor = query.cursor === undefined ? null : decodeMemoryCursor(this.name, query.cursor, field, direction);
     const { source, access } = this.plan(conditions);
-    const matches = (row: MemoryRow) => conditions.every(([f, c]) => matchesCondition(row.data[f], c));
+    const matches = (row: MemoryRow) => {
+      for (const [f, c] of conditions) if (!matchesCondition(row.data[f], c)) return false;
+      return true;
+    };
     const limit = query.limit;
     let examined = 0;
     let page: MemoryRow[] = [];
