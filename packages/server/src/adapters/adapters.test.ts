@@ -60,6 +60,8 @@ describe('chat handler mounted in each adapter', () => {
         const chunks = sseChunks(await response.text());
         expect(chunks[0]).toEqual({ type: 'start', messageId: assistantId });
         expect(chunks.at(-1)?.type).toBe('finish');
+        expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+        expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
       });
 
       it('aborts the model call when the client goes away', async () => {
@@ -116,6 +118,30 @@ describe('chat handler mounted in each adapter', () => {
           headers: json(),
           body: JSON.stringify({ chatId: 'c1', userMessageId: 'm1', content }),
         });
+        expect(response.status).toBe(413);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+      });
+
+      it('answers 413 for a chunked body over the limit (no Content-Length to check first)', async () => {
+        // Far more than the socket buffers hold, so the handler gives up while the upload is still going on.
+        const piece = new TextEncoder().encode('x'.repeat(64 * 1024));
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent === 0) controller.enqueue(new TextEncoder().encode('{"chatId":"c1","userMessageId":"m1","content":"'));
+            if (sent++ < 64) controller.enqueue(piece);
+            else {
+              controller.enqueue(new TextEncoder().encode('"}'));
+              controller.close();
+            }
+          },
+        });
+        const response = await target().fetch('/api/ai/chat', {
+          method: 'POST',
+          headers: json(),
+          body,
+          duplex: 'half',
+        } as RequestInit);
         expect(response.status).toBe(413);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
       });
