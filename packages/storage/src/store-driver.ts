@@ -31,6 +31,16 @@ export interface InsertResult {
  * Ordering contract: rows with equal sort keys come back in insertion order (drivers keep a monotonic
  * sequence). Cursors are keyset cursors: pages never duplicate or skip rows when rows are inserted
  * between pages.
+ *
+ * Details the contract suite checks (filter and order semantics are documented in `filter.ts`):
+ * - `createdAt` never decreases in insertion order, so ordering by `createdAt` is insertion order; `desc`
+ *   is the exact reverse of `asc`, ties included. No `orderBy` means `createdAt` asc.
+ * - Returned records are copies (mutating them never changes stored data); timestamps are ISO strings.
+ * - "Equal data" for an idempotent insert is JSON structural equality (object key order ignored).
+ * - `update` stores `null` values as given (a patch cannot delete a key); it keeps `createdAt` and the
+ *   row's insertion position.
+ * - A malformed cursor is `ChatwireError('VALIDATION')`. `nextCursor` is null when no rows remain, also
+ *   when the last page is exactly full. Collections spring into existence on first insert.
  */
 export interface StoreDriver {
   readonly name: string;
