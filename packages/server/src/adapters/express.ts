@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AdapterErrorListener, ChatHandlerLike } from './chat-handler-like.js';
 import { handleNodeRequest } from './node-bridge/handle-node-request.js';
-import { pathnameOf } from './node.js';
+import { pathnameOf } from './node-bridge/pathname-of.js';
 
 export type { ChatHandlerLike, AdapterErrorListener } from './chat-handler-like.js';
 

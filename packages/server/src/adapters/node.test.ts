@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pathnameOf, toNodeListener } from './node.js';
+import { pathnameOf } from './node-bridge/pathname-of.js';
+import { toNodeListener } from './node.js';
 import { createEchoHandler } from './testing/create-echo-handler.js';
 import { serveNode } from './testing/serve-node.js';
 

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AdapterErrorListener, ChatHandlerLike } from './chat-handler-like.js';
 import { handleNodeRequest } from './node-bridge/handle-node-request.js';
 import type { NodeRequest } from './node-bridge/incoming-message-to-request.js';
+import { pathnameOf } from './node-bridge/pathname-of.js';
 
 export type { ChatHandlerLike, AdapterErrorListener } from './chat-handler-like.js';
 export type { NodeRequest } from './node-bridge/incoming-message-to-request.js';
@@ -30,16 +31,4 @@ export function toNodeListener(handler: ChatHandlerLike, options: NodeListenerOp
     }
     void handleNodeRequest(handler, req, res, { ...bridgeOptions, url });
   };
-}
-
-/** The pathname of a request target (`/a/b?x=1` -> `/a/b`), without decoding it. */
-export function pathnameOf(target: string): string {
-  const end = target.search(/[?#]/);
-  const path = end === -1 ? target : target.slice(0, end);
-  if (path.startsWith('/')) return path;
-  try {
-    return new URL(path).pathname; // absolute-form request target
-  } catch {
-    return `/${path}`;
-  }
 }
