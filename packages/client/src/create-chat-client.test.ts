@@ -100,6 +100,7 @@ describe('createChatClient.sendMessage', () => {
     expect(server.seen[0]!.body).toEqual({ chatId: 'c1', userMessageId: sent.userMessageId, content: 'x' });
     expect(await collect(sent.chunks)).toEqual([{ type: 'finish' }]);
     expect(() => sent.actions).toThrow(/already read through chunks/);
+    expect(() => sent.actionBatches).toThrow(/already read through chunks/);
   });
 
   it.each([

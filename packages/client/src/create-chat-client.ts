@@ -1,7 +1,7 @@
 import type { Action } from './action.js';
 import { ChatwireClientError } from './chatwire-client-error.js';
 import { createRequester, readJson, type ConnectionOptions } from './create-requester.js';
-import { decodeActions } from './decode-actions.js';
+import { decodeActionBatches, decodeActions } from './decode-actions.js';
 import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
 import { postTurn } from './post-turn.js';
 import { randomUuid } from './random-uuid.js';
@@ -25,13 +25,15 @@ export interface SendMessageInput {
   signal?: AbortSignal;
 }
 
-/** A turn whose response headers arrived. Iterate `actions` OR `chunks` (the body is read once). */
+/** A turn whose response headers arrived. Iterate ONE of `actions`, `actionBatches`, `chunks` (the body is read once). */
 export interface SentMessage {
   /** `X-Asst-Id`: the id the assistant row will be stored under. */
   assistantMessageId: string;
   userMessageId: string;
   /** Decoded actions; never throws (see `decodeActions`). */
   readonly actions: AsyncIterableIterator<Action>;
+  /** The same actions, one array per network read: reduce a batch, render once. */
+  readonly actionBatches: AsyncIterableIterator<Action[]>;
   /** The validated chunks, for `data-*`, `message-metadata` and the like; a failed read rejects. */
   readonly chunks: AsyncIterableIterator<UiMessageChunk>;
   /** Cancels the request: the server stops the model call; `actions` ends with `abort` (origin `client`). */
@@ -85,8 +87,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       }
       const turn = { chatId, userMessageId, content, ...(modelId === undefined ? {} : { modelId }) };
       const { assistantMessageId, body } = await postTurn(request, turn, { signal: controller.signal });
-      let used: 'actions' | 'chunks' | undefined;
-      const claim = (which: 'actions' | 'chunks') => {
+      type View = 'actions' | 'actionBatches' | 'chunks';
+      let used: View | undefined;
+      const claim = (which: View) => {
         if (used !== undefined && used !== which) {
           throw new ChatwireClientError('BODY_CONSUMED', `sendMessage: the stream is already read through ${used}`, {
             status: 200,
@@ -94,14 +97,20 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         }
         used = which;
       };
+      const decodeWithSignal = { ...decode, signal: controller.signal };
       let actions: AsyncIterableIterator<Action> | undefined;
+      let actionBatches: AsyncIterableIterator<Action[]> | undefined;
       let chunks: AsyncIterableIterator<UiMessageChunk> | undefined;
       return {
         assistantMessageId,
         userMessageId,
         get actions() {
           claim('actions');
-          return (actions ??= decodeActions(body, { ...decode, signal: controller.signal }));
+          return (actions ??= decodeActions(body, decodeWithSignal));
+        },
+        get actionBatches() {
+          claim('actionBatches');
+          return (actionBatches ??= decodeActionBatches(body, decodeWithSignal));
         },
         get chunks() {
           claim('chunks');

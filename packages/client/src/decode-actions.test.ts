@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Action } from './action.js';
-import { decodeActions } from './decode-actions.js';
+import { decodeActionBatches, decodeActions } from './decode-actions.js';
 import { decodeChunks } from './decode-chunks.js';
 import { collect, iterableOfPieces, sseBytes, streamOfPieces } from './test-support/byte-streams.js';
 import { recordUiStreamBytes } from './test-support/record-ui-stream.js';
@@ -58,6 +58,17 @@ describe('decodeActions on a stream recorded from the real ai pipeline', () => {
     for (let i = 0; i <= crlf.length; i += 7) {
       const actions = await collect(decodeActions(streamOfPieces([crlf.subarray(0, i), crlf.subarray(i)])));
       if (JSON.stringify(actions) !== JSON.stringify(reference)) expect({ cut: i, actions }).toEqual({ cut: i, actions: reference });
+    }
+  });
+
+  it('delivers the same actions in non-empty batches, one per read, with decodeActionBatches', async () => {
+    for (const size of [1, 13, 100, 4096]) {
+      const pieces: Uint8Array[] = [];
+      for (let i = 0; i < recorded.length; i += size) pieces.push(recorded.subarray(i, i + size));
+      const batches = await collect(decodeActionBatches(streamOfPieces(pieces)));
+      expect(batches.every((b) => b.length > 0)).toBe(true);
+      expect(batches.length).toBeLessThanOrEqual(pieces.length + 1);
+      expect(batches.flat()).toEqual(reference);
     }
   });
 

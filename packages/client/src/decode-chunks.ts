@@ -1,4 +1,5 @@
-import { BatchIterator } from './batch-iterator.js';
+import { ItemIterator } from './async-iterators.js';
+import { BatchReader } from './batch-reader.js';
 import type { ByteSource } from './byte-source.js';
 import type { SkippedLineHandler } from './parse-sse-line.js';
 import type { UiMessageChunk } from './ui-message-chunk.js';
@@ -14,10 +15,11 @@ export interface DecodeOptions {
  * error. Breaking out of the loop cancels the body.
  */
 export function decodeChunks(source: ByteSource, options: DecodeOptions = {}): AsyncIterableIterator<UiMessageChunk> {
-  return new BatchIterator<UiMessageChunk>(source, {
+  const reader = new BatchReader<UiMessageChunk>(source, {
     onChunk: (chunk, out) => {
       out.push(chunk);
     },
     ...(options.onSkippedLine ? { onSkippedLine: options.onSkippedLine } : {}),
   });
+  return new ItemIterator(reader);
 }

@@ -16,7 +16,7 @@ export { validateChunk } from './validate-chunk.js';
 export { createChunkDecoder, type ChunkDecoder, type ChunkDecoderOptions } from './create-chunk-decoder.js';
 export type { ByteSource } from './byte-source.js';
 export { decodeChunks, type DecodeOptions } from './decode-chunks.js';
-export { decodeActions, type DecodeActionsOptions } from './decode-actions.js';
+export { decodeActionBatches, decodeActions, type DecodeActionsOptions } from './decode-actions.js';
 export { chunkToAction, CHUNK_TYPES_WITHOUT_ACTION } from './chunk-to-action.js';
 export type {
   AbortAction,

@@ -28,10 +28,11 @@ export function parseSseLine(line: string, onSkippedLine?: SkippedLineHandler): 
   ) {
     return undefined;
   }
-  const payload = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
-  if (payload === '[DONE]') return undefined;
-  const fast = parseTextDeltaFast(payload);
+  const start = line.charCodeAt(5) === 32 ? 6 : 5;
+  const fast = parseTextDeltaFast(line, start);
   if (fast !== undefined) return fast;
+  const payload = line.slice(start);
+  if (payload === '[DONE]') return undefined;
   let value: unknown;
   try {
     value = JSON.parse(payload);
