@@ -1,7 +1,6 @@
-import pg from 'pg';
 import type { Pool } from 'pg';
-import { ChatwireError } from '@chatwire/storage';
 import { createPgPoolExecutor } from './create-pg-pool-executor.js';
+import { createPostgresExecutor, type PostgresConnectionOptions } from './create-postgres-executor.js';
 import { createSqlDriver, type SqlDriver } from './create-sql-driver.js';
 import { createTableNames } from './table-names.js';
 
@@ -14,40 +13,21 @@ export interface PostgresTableOptions {
   generateId?: () => string;
 }
 
-export interface PostgresDriverOptions extends PostgresTableOptions {
-  /** A `pg` pool you own (the driver never ends it). */
+export interface PostgresDriverOptions extends PostgresTableOptions, PostgresConnectionOptions {
+  /** A `pg` pool you own (the driver never ends it). Otherwise give `connectionString`. */
   pool?: Pool;
-  /** Or a connection string, e.g. `process.env.DATABASE_URL`; the driver then owns its pool. */
-  connectionString?: string;
-  /** Size of the pool the driver creates from `connectionString`. Default 10. */
-  max?: number;
-  /** Errors of idle pooled connections (the database restarted...). Without it they are ignored. */
-  onError?: (error: Error) => void;
 }
 
 /**
  * The PostgreSQL record-store driver over `pg`. Tables and indexes are created on first use.
- * `close()` ends the pool only when the driver created it.
+ * `close()` ends the pool only when the driver created it from `connectionString`.
  */
 export function createPostgresDriver(options: PostgresDriverOptions): SqlDriver {
   const tables = createTableNames(options.schema ?? 'public', options.tablePrefix ?? 'chatwire_');
-  let pool = options.pool;
-  const owned = pool === undefined;
-  if (pool === undefined) {
-    if (typeof options.connectionString !== 'string' || options.connectionString === '') {
-      throw new ChatwireError(
-        'CONFIGURATION',
-        'createPostgresDriver needs `pool` or `connectionString` (is DATABASE_URL set?)',
-        { details: { option: 'connectionString' } },
-      );
-    }
-    pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
-    // An idle client's error is emitted on the pool; unhandled it would crash the process.
-    pool.on('error', (error) => options.onError?.(error));
-  }
+  const executor = options.pool ? createPgPoolExecutor(options.pool, { owned: false }) : createPostgresExecutor(options);
   return createSqlDriver({
     name: 'postgres',
-    executor: createPgPoolExecutor(pool, { owned }),
+    executor,
     tables,
     ...(options.generateId ? { generateId: options.generateId } : {}),
   });

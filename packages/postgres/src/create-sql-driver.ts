@@ -65,30 +65,31 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         checkCollection(collection);
         const recordId = input.recordId ?? generateId();
         checkText(recordId, `${what(collection)} record id`);
-        const p = new SqlParams();
-        const [c, id, data] = [p.add(collection), p.add(recordId), p.json(encodeData(input.data, what(collection)))];
-        const text = `WITH ins AS (
-            INSERT INTO ${t.records} (collection, record_id, data, created_at, updated_at)
-            SELECT ${c}, ${id}, ${data}, clock.ts, clock.ts FROM (SELECT clock_timestamp()::timestamptz(3) AS ts) clock
-            ON CONFLICT (collection, record_id) DO NOTHING
-            RETURNING *)
-          SELECT ${RECORD_COLUMNS}, true AS created, true AS same FROM ins
-          UNION ALL
-          SELECT ${RECORD_COLUMNS}, false, data = ${data} FROM ${t.records}
-          WHERE collection = ${c} AND record_id = ${id} AND NOT EXISTS (SELECT 1 FROM ins)`;
-        // An empty result means the conflicting row was committed after this statement's snapshot: retry.
+        const json = JSON.stringify(encodeData(input.data, what(collection)));
+        const ins = new SqlParams();
+        const insertSql = `INSERT INTO ${t.records} AS r (collection, record_id, data, created_at, updated_at)
+          SELECT ${ins.add(collection)}, ${ins.add(recordId)}, ${ins.add(json)}::jsonb, clock.ts, clock.ts
+          FROM (SELECT clock_timestamp()::timestamptz(3) AS ts) clock
+          ON CONFLICT (collection, record_id) DO NOTHING
+          RETURNING ${RECORD_COLUMNS}`;
+        const sel = new SqlParams();
+        const existingSql = `SELECT ${RECORD_COLUMNS}, data = ${sel.add(json)}::jsonb AS same FROM ${t.records}
+          WHERE collection = ${sel.add(collection)} AND record_id = ${sel.add(recordId)}`;
+        // Usually one statement. On a conflict, compare with the stored row; should that row be deleted
+        // in between, try again.
         for (let attempt = 0; attempt < 5; attempt++) {
-          const result = await run<RecordRow & { created: boolean; same: boolean }>(collection, text, p);
-          const row = result.rows[0];
-          if (!row) continue;
-          if (!row.same) {
+          const inserted = (await run<RecordRow>(collection, insertSql, ins)).rows[0];
+          if (inserted) return { record: toEnvelope(inserted), created: true };
+          const existing = (await run<RecordRow & { same: boolean }>(collection, existingSql, sel)).rows[0];
+          if (!existing) continue;
+          if (!existing.same) {
             throw new ChatwireError(
               'CONFLICT',
               `Record ${JSON.stringify(recordId)} already exists in ${what(collection)} with different data`,
               { details: { collection, recordId } },
             );
           }
-          return { record: toEnvelope(row), created: row.created };
+          return { record: toEnvelope(existing), created: false };
         }
         throw new ChatwireError('INTERNAL', `${what(collection)}: insert of ${JSON.stringify(recordId)} kept racing`);
       },

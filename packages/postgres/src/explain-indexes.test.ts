@@ -40,7 +40,11 @@ for (const backend of backends) {
     async function explainLast(action: () => Promise<unknown>): Promise<PlanNode[]> {
       await action();
       const last = log[log.length - 1] as Statement;
-      const result = await opened.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${last.text}`, last.params);
+      // PGlite ships with enable_seqscan = off; turn it on so that the index has to win on cost.
+      const result = await opened.executor.transaction(async (client) => {
+        await client.query('SET LOCAL enable_seqscan = on');
+        return client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${last.text}`, last.params);
+      });
       const raw = result.rows[0]?.['QUERY PLAN'];
       const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
       return nodes((parsed[0] as { Plan: PlanNode }).Plan);

@@ -5,6 +5,8 @@ export type { PgliteLike, PgliteTransactionLike } from './create-pglite-executor
 export { createSqlDriver } from './create-sql-driver.js';
 export type { SqlDriver, SqlDriverConfig } from './create-sql-driver.js';
 export { createPgPoolExecutor } from './create-pg-pool-executor.js';
+export { createPostgresExecutor } from './create-postgres-executor.js';
+export type { PostgresConnectionOptions } from './create-postgres-executor.js';
 export { createPgliteExecutor } from './create-pglite-executor.js';
 export type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
 export { createTableNames } from './table-names.js';
