@@ -27,6 +27,11 @@ export interface SqlDriverConfig {
   generateId?: () => string;
 }
 
+interface TxState {
+  open: boolean;
+  failed: { error: unknown } | null;
+}
+
 const checkCollection = (collection: string) => checkText(collection, 'collection name');
 const what = (collection: string) => `collection ${JSON.stringify(collection)}`;
 
@@ -44,17 +49,28 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
   };
   const leases = createSqlLeases(executor, t, ready);
 
-  /** `inTx`: the client is bound to a transaction; `active()` says whether it is still open. */
-  function build(client: SqlClient, inTx: { active: () => boolean } | null): SqlDriver {
+  /**
+   * `inTx`: the client is bound to a transaction. A statement that fails aborts a PostgreSQL
+   * transaction, so the first failure is kept: later statements are refused and the transaction throws
+   * it even if `fn` caught it (COMMIT would otherwise roll back silently).
+   */
+  function build(client: SqlClient, inTx: TxState | null): SqlDriver {
     const run = async <R extends object>(collection: string, text: string, params: SqlParams) => {
-      if (inTx && !inTx.active()) {
+      if (inTx && !inTx.open) {
         throw new ChatwireError('INTERNAL', `${what(collection)}: transaction driver used after its transaction ended`);
+      }
+      if (inTx?.failed) {
+        throw new ChatwireError('INTERNAL', `${what(collection)}: the transaction was aborted by an earlier failed statement`, {
+          cause: inTx.failed.error,
+        });
       }
       if (!inTx) await ready();
       try {
         return await client.query<R>(text, params.values);
       } catch (error) {
-        throw mapPgError(error, collection);
+        const mapped = mapPgError(error, collection);
+        if (inTx) inTx.failed = { error: mapped };
+        throw mapped;
       }
     };
 
@@ -168,11 +184,13 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         if (inTx) return fn(driver); // nested: part of the enclosing transaction
         await ready();
         return executor.transaction(async (txClient) => {
-          let open = true;
+          const state: TxState = { open: true, failed: null };
           try {
-            return await fn(build(txClient, { active: () => open }));
+            const value = await fn(build(txClient, state));
+            if (state.failed) throw state.failed.error; // ROLLBACK, and say why
+            return value;
           } finally {
-            open = false;
+            state.open = false;
           }
         });
       },

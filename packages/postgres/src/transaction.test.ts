@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreDriver } from '@chatwire/storage';
+import { ChatwireError, type StoreDriver } from '@chatwire/storage';
 import { backends, type OpenedBackend } from './testing/test-backends.js';
 
 for (const backend of backends) {
@@ -101,6 +102,24 @@ for (const backend of backends) {
       release();
       await tx;
       expect(await outside).not.toBeNull();
+    });
+
+    it('a failed statement that fn catches still rolls the transaction back and rejects with that error', async () => {
+      const driver = opened.driver;
+      const tooBig = randomBytes(30_000).toString('base64'); // incompressible: too large for the chat index
+      let later: unknown;
+      const outcome = await driver
+        .transaction(async (tx) => {
+          await tx.insert('aborted', { recordId: 'kept?', data: {} });
+          // A PostgreSQL error (index row too large) aborts the transaction; fn swallows it.
+          await tx.insert('aborted', { recordId: 'big', data: { chatId: tooBig } }).catch(() => undefined);
+          later = await tx.get('aborted', 'kept?').catch((e: unknown) => e);
+          return 'looks fine';
+        })
+        .catch((e: unknown) => e);
+      expect(ChatwireError.is(outcome, 'VALIDATION')).toBe(true);
+      expect(ChatwireError.is(later, 'INTERNAL')).toBe(true);
+      expect(await driver.get('aborted', 'kept?')).toBeNull();
     });
 
     it('refuses the transaction driver once the transaction ended', async () => {
