@@ -12,7 +12,7 @@ export function mapPgError(error: unknown, collection: string | undefined): unkn
   const where = collection === undefined ? 'postgres driver' : `collection ${JSON.stringify(collection)}`;
   const message = error instanceof Error ? error.message : String(error);
   const hint = code.startsWith('54')
-    ? ' (record ids and the indexed chatId/userId fields must stay under about 2,000 bytes)'
+    ? ' (record ids and the indexed chatId/userId fields must stay under about 2.7 KB)'
     : '';
   return new ChatwireError('VALIDATION', `${where}: PostgreSQL rejected the value: ${message}${hint}`, {
     cause: error,
