@@ -30,11 +30,9 @@ export class AssistantMessageBuilder {
         this.parts.push(part);
         break;
       }
-      case 'text-delta': {
-        const part = this.texts.get(chunk.id);
-        if (part) part.text = (part.text as string) + chunk.delta;
+      case 'text-delta':
+        this.appendText(chunk.id, chunk.delta);
         break;
-      }
       case 'text-end': {
         const part = this.texts.get(chunk.id);
         if (part) part.state = 'done';
@@ -68,6 +66,12 @@ export class AssistantMessageBuilder {
       default:
         break;
     }
+  }
+
+  /** `apply({ type: 'text-delta', id, delta })` without the chunk object (the turn's hot path). */
+  appendText(id: string, delta: string): void {
+    const part = this.texts.get(id);
+    if (part) part.text = (part.text as string) + delta;
   }
 
   /** The concatenated text of every text part: the row's `content`. */
