@@ -34,7 +34,7 @@ const total = (counts: Record<string, number>) => Object.values(counts).reduce((
 const describe = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([type, n]) => `${type} ${n}`)
-    .join(', ');
+    .join(', ') || 'none';
 
 export default async function bench(): Promise<BenchRow[]> {
   const r = await run();
@@ -70,7 +70,10 @@ export default async function bench(): Promise<BenchRow[]> {
       name: `R2 active resources after ${turns} turns minus before`,
       value: handleDelta,
       unit: 'handles',
-      ratio: { value: total(r.handlesAfter) / Math.max(1, total(r.handlesBefore)), against: `before (${describe(r.handlesBefore)})` },
+      ratio: {
+        value: total(r.handlesBefore) === 0 ? (total(r.handlesAfter) === 0 ? 1 : Number.POSITIVE_INFINITY) : total(r.handlesAfter) / total(r.handlesBefore),
+        against: `before (${describe(r.handlesBefore)})`,
+      },
       goal: '0',
       met: handleDelta <= 0,
       note: `after: ${describe(r.handlesAfter)}`,

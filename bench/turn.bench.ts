@@ -17,7 +17,7 @@ const DELTAS = 500;
 const WARMUP = 25;
 const MIN_REPS = 80;
 const MAX_REPS = 400;
-const BUDGET_MS = 45_000;
+const BUDGET_MS = 35_000;
 
 type LineName = 'R0' | 'R1' | 'R2';
 
