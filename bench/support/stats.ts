@@ -1,4 +1,4 @@
-/** Small statistics helpers for the turn benches. */
+/** Quantiles for the turn benches. */
 
 /** The q-quantile (0..1) of the values, nearest-rank on a sorted copy. */
 export function quantile(values: readonly number[], q: number): number {
@@ -9,10 +9,3 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 export const median = (values: readonly number[]): number => quantile(values, 0.5);
-
-export function mean(values: readonly number[]): number {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return values.length === 0 ? Number.NaN : sum / values.length;
-}
-
