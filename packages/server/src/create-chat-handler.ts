@@ -47,7 +47,14 @@ function normalizeBasePath(path: string): string {
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const service = 'service' in options ? options.service : createChatService(options);
-  const onError = options.onError ?? (() => undefined);
+  const report = options.onError ?? (() => undefined);
+  const onError: typeof report = (error, context) => {
+    try {
+      report(error, context);
+    } catch {
+      // A throwing onError must not turn an answer into a crash.
+    }
+  };
   const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);

@@ -125,6 +125,24 @@ describe('POST /chat streams a turn', () => {
     expect(again.chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
   });
 
+  it('an onError that throws does not break the turn: the stream still ends and the chat is free', async () => {
+    const failing = scriptedModel([textStep('x')], { failAfter: 1 });
+    const f = chatFixture(failing.model, {
+      handler: {
+        maxRetries: 0,
+        onError: () => {
+          throw new Error('logging is down');
+        },
+      },
+    });
+    const chatId = await f.createChat('alice');
+    const { chunks, done } = await readSse(await f.request('POST', '/chat', { body: turnBody(chatId) }));
+    expect(done).toBe(true);
+    expect(chunks.some((c) => c.type === 'error')).toBe(true);
+    failing.model.doStream = scriptedModel([textStep('fine')]).model.doStream;
+    expect((await f.request('POST', '/chat', { body: turnBody(chatId, 'u2') })).status).toBe(200);
+  });
+
   it('a replayed userMessageId is 409 before any model call and leaves one stored pair', async () => {
     const scripted = scriptedModel([textStep('Once.')]);
     const f = chatFixture(scripted.model);

@@ -56,19 +56,30 @@ export function runTurn(p: RunTurnParams): ReadableStream<Uint8Array> {
         if (open) controller.enqueue(bytes);
       };
       const send = (chunk: UIMessageChunk) => sendEncoded(encodeSseChunk(chunk));
-      const report = (error: unknown, stage: Parameters<ErrorReporter>[1]['stage']) =>
-        p.onError(error, { stage, chatId: p.chatId, userId: p.caller.userId });
-
-      void drive(p, abort.signal, send, sendEncoded, report).finally(() => {
-        clearInterval(renew);
-        p.signal?.removeEventListener('abort', onRequestAbort);
-        void p.lease.release().catch((error) => report(error, 'lease'));
-        if (open) {
-          open = false;
-          controller.enqueue(SSE_DONE);
-          controller.close();
+      const report = (error: unknown, stage: Parameters<ErrorReporter>[1]['stage']) => {
+        try {
+          p.onError(error, { stage, chatId: p.chatId, userId: p.caller.userId });
+        } catch {
+          // A throwing onError must not break the turn.
         }
-      });
+      };
+
+      void drive(p, abort.signal, send, sendEncoded, report)
+        .catch((error: unknown) => {
+          // A bug, not a turn outcome: still end the stream cleanly and free the chat.
+          report(error, 'internal');
+          send({ type: 'error', errorText: safeErrorText(error) });
+        })
+        .finally(() => {
+          clearInterval(renew);
+          p.signal?.removeEventListener('abort', onRequestAbort);
+          void p.lease.release().catch((error) => report(error, 'lease'));
+          if (open) {
+            open = false;
+            controller.enqueue(SSE_DONE);
+            controller.close();
+          }
+        });
     },
     cancel(reason) {
       open = false;

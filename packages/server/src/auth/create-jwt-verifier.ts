@@ -95,7 +95,7 @@ function verificationKey(options: JwtVerifierOptions, algorithms: string[]): Ver
         `JWT secret is ${secret.byteLength} bytes; ${algorithms.join('/')} needs at least ${needed} (use a random secret)`,
       );
     }
-    return secret;
+    return hmacKeyResolver(secret);
   }
   if (options.jwksUrl !== undefined) return createRemoteJWKSet(checkJwksUrl(options.jwksUrl));
   const publicKey = options.publicKey;
@@ -106,6 +106,26 @@ function verificationKey(options: JwtVerifierOptions, algorithms: string[]): Ver
     return publicKey;
   }
   return pemKeyResolver(publicKey.trim());
+}
+
+const HMAC_HASH: Readonly<Record<string, string>> = { HS256: 'SHA-256', HS384: 'SHA-384', HS512: 'SHA-512' };
+
+/**
+ * Imports the secret once per HMAC algorithm actually used (jose would import a raw secret on every
+ * verification). The alg was already checked against the allow-list when this is called.
+ */
+function hmacKeyResolver(secret: Uint8Array): JWTVerifyGetKey {
+  const imported = new Map<string, Promise<CryptoKey>>();
+  return async ({ alg }) => {
+    let key = imported.get(alg);
+    if (key === undefined) {
+      const hash = HMAC_HASH[alg];
+      if (hash === undefined) throw new Error(`unsupported HMAC alg ${alg}`);
+      key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash }, false, ['verify']);
+      imported.set(alg, key);
+    }
+    return key;
+  };
 }
 
 /** Imports the PEM once per algorithm actually used; a key of the wrong type for the token's alg fails verification. */
