@@ -17,9 +17,9 @@ export interface RecordStoreOptions {
   collections?: readonly CollectionDefinition[];
   /** Largest query `limit` (default 200). The default limit is 50. */
   maxQueryLimit?: number;
-  /** Largest single data value in UTF-8 JSON bytes (default 512 KiB). */
+  /** Largest single data value in UTF-8 JSON bytes (default 2 MiB). */
   maxValueBytes?: number;
-  /** Largest record `data` in UTF-8 JSON bytes (default 1 MiB). */
+  /** Largest record `data` in UTF-8 JSON bytes (default 4 MiB). */
   maxRecordBytes?: number;
 }
 
@@ -56,8 +56,8 @@ export function createRecordStore(options: RecordStoreOptions): RecordStore {
   }
   const limits: StoreLimits = Object.freeze({
     maxQueryLimit: positiveInteger('maxQueryLimit', options.maxQueryLimit, 200),
-    maxValueBytes: positiveInteger('maxValueBytes', options.maxValueBytes, 512 * 1024),
-    maxRecordBytes: positiveInteger('maxRecordBytes', options.maxRecordBytes, 1024 * 1024),
+    maxValueBytes: positiveInteger('maxValueBytes', options.maxValueBytes, 2 * 1024 * 1024),
+    maxRecordBytes: positiveInteger('maxRecordBytes', options.maxRecordBytes, 4 * 1024 * 1024),
   });
   const registry = new Map<string, CollectionDefinition>();
   const ctx: AccessContext = {

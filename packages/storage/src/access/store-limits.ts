@@ -2,9 +2,9 @@
 export interface StoreLimits {
   /** Largest `limit` a query may ask for (default 200). */
   maxQueryLimit: number;
-  /** Largest single data value, as UTF-8 JSON bytes (default 512 KiB). */
+  /** Largest single data value, as UTF-8 JSON bytes (default 2 MiB). */
   maxValueBytes: number;
-  /** Largest record `data`, as UTF-8 JSON bytes (default 1 MiB). */
+  /** Largest record `data`, as UTF-8 JSON bytes (default 4 MiB). */
   maxRecordBytes: number;
 }
 
