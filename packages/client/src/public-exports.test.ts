@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+
+// The public surface of @chatwire/client: a change here is a change for every user, so it shows in review.
+it('exports exactly this API', async () => {
+  const api = await import('./index.js');
+  expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+    [
+      "CHUNK_TYPES_WITHOUT_ACTION",
+      "ChatwireClientError",
+      "UI_MESSAGE_CHUNK_TYPES",
+      "chunkToAction",
+      "createAssistantMessage",
+      "createChatClient",
+      "createChatwireTransport",
+      "createChunkDecoder",
+      "createLineSplitter",
+      "decodeActionBatches",
+      "decodeActions",
+      "decodeChunks",
+      "isChatwireClientError",
+      "mergeMessages",
+      "parseSseLine",
+      "reduceAssistantMessage",
+      "reduceAssistantMessageAll",
+      "toolCallsOf",
+      "validateChunk",
+    ]
+  `);
+});

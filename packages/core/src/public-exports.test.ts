@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest';
+
+// The public surface of @chatwire/core: a change here is a change for every user, so it shows in review.
+it('exports exactly this API', async () => {
+  const api = await import('./index.js');
+  expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+    [
+      "AI_CHATS",
+      "AI_CHATS_SCHEMA",
+      "AI_MESSAGES",
+      "AI_MESSAGES_SCHEMA",
+      "AI_TURNS",
+      "AI_TURNS_SCHEMA",
+      "BUILT_IN_TOOLS",
+      "CHAT_COLLECTIONS",
+      "ChatwireError",
+      "DEFAULT_COMPACTION_CONFIG",
+      "DEFAULT_MODEL_ID",
+      "DEFAULT_TOOL_RESULT_CAP",
+      "DEMO_MODEL_ID",
+      "DEMO_PROVIDER",
+      "MAX_TOOL_STEPS",
+      "MODEL_ALLOW_LIST",
+      "MODEL_IDS",
+      "READ_ONLY_TOOLS",
+      "SSE_DONE",
+      "SUMMARIZER_SYSTEM_PROMPT",
+      "SUMMARY_MESSAGE_PREFIX",
+      "UI_STREAM_HEADERS",
+      "WIRE_NAME_PATTERN",
+      "capToolResult",
+      "compactHistory",
+      "compactStepMessages",
+      "createChatService",
+      "createCompactionConfig",
+      "createDemoModel",
+      "createModelRegistry",
+      "createModelSummarizer",
+      "createProvider",
+      "createSummaryMessage",
+      "createToolCatalog",
+      "encodeSseChunk",
+      "finalStepWithoutTools",
+      "isChatwireError",
+      "isModelId",
+      "isProviderConfigured",
+      "isSummaryMessage",
+      "measureMessages",
+      "planDemoReply",
+      "resolveModelId",
+      "toWireName",
+      "truncationMarker",
+      "validateCompactionConfig",
+    ]
+  `);
+});

@@ -1,0 +1,18 @@
+import { expect, it } from 'vitest';
+
+// The public surface of @chatwire/server: a change here is a change for every user, so it shows in review.
+it('exports exactly this API', async () => {
+  const api = await import('./index.js');
+  expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+    [
+      "ChatwireError",
+      "STATUS_BY_CODE",
+      "createChatHandler",
+      "createJwtVerifier",
+      "fromEnv",
+      "isChatwireError",
+      "jwtOptionsFromEnv",
+      "readBearerToken",
+    ]
+  `);
+});

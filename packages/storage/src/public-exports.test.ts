@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+
+// The public surface of @chatwire/storage: a change here is a change for every user, so it shows in review.
+it('exports exactly this API', async () => {
+  const api = await import('./index.js');
+  expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+    [
+      "ChatwireError",
+      "DEFAULT_QUERY_LIMIT",
+      "FILTER_OPERATORS",
+      "RECORD_ID_PATTERN",
+      "compareCodePoints",
+      "compareSortValues",
+      "createRecordStore",
+      "decodeCursor",
+      "encodeCursor",
+      "isChatwireError",
+      "jsonEqual",
+      "matchesCondition",
+      "matchesFilter",
+    ]
+  `);
+});
