@@ -1,4 +1,4 @@
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, sortTypeRank } from '@chatwire/storage';
 import type { OrderBy } from '@chatwire/storage';
 import { encodeText } from './check-storable.js';
 import type { SqlParams } from './sql-params.js';
@@ -31,18 +31,6 @@ export interface CursorState {
 const LONG_BYTES = 1024;
 const LONG_PREFIX = 128;
 
-export function sortRank(value: unknown): number {
-  switch (typeof value) {
-    case 'number':
-      return 0;
-    case 'string':
-      return 1;
-    case 'boolean':
-      return 2;
-    default:
-      return value === null || value === undefined ? 4 : 3;
-  }
-}
 
 const rankSql = (v: string) =>
   `(CASE jsonb_typeof(${v}) WHEN 'number' THEN 0 WHEN 'string' THEN 1 WHEN 'boolean' THEN 2 WHEN 'object' THEN 3 WHEN 'array' THEN 3 ELSE 4 END)`;
@@ -115,7 +103,7 @@ export function cursorAfter(
 ): CursorState {
   if (order.field === 'createdAt') return { o: order.field, d: order.direction, t: row.createdAt, s: row.seq };
   const value = Object.prototype.hasOwnProperty.call(row.data, order.field) ? row.data[order.field] : undefined;
-  const r = sortRank(value);
+  const r = sortTypeRank(value);
   const state: CursorState = { o: order.field, d: order.direction, r, s: row.seq };
   if (typeof value === 'string') {
     const stored = encodeText(value, 'cursor');

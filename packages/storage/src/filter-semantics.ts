@@ -63,7 +63,8 @@ export function matchesFilter(data: RecordData, filter: Filter | undefined): boo
   return true;
 }
 
-function typeRank(value: unknown): number {
+/** Sort rank of a value's type: numbers, strings, booleans, other JSON, then missing/null last. */
+export function sortTypeRank(value: unknown): number {
   switch (typeof value) {
     case 'number':
       return 0;
@@ -82,8 +83,8 @@ function typeRank(value: unknown): number {
  * does not let you order by) rank number < string < boolean < object/array.
  */
 export function compareSortValues(a: unknown, b: unknown): number {
-  const ra = typeRank(a);
-  const rb = typeRank(b);
+  const ra = sortTypeRank(a);
+  const rb = sortTypeRank(b);
   if (ra !== rb) return ra - rb;
   if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
   if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);

@@ -19,6 +19,6 @@ export type { RecordStore, RecordStoreOptions } from './create-record-store.js';
 export type { StoreLimits } from './access/store-limits.js';
 export { DEFAULT_QUERY_LIMIT, RECORD_ID_PATTERN } from './access/store-limits.js';
 // Shared semantics, for drivers that evaluate filters or orderings in JavaScript.
-export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter } from './filter-semantics.js';
+export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter, sortTypeRank } from './filter-semantics.js';
 export { encodeCursor, decodeCursor } from './base64url.js';
 export { jsonEqual } from './json-value.js';

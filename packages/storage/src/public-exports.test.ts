@@ -18,6 +18,7 @@ it('exports exactly this API', async () => {
       "jsonEqual",
       "matchesCondition",
       "matchesFilter",
+      "sortTypeRank",
     ]
   `);
 });
