@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provider';
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
+import { inlineToolHistory } from './inline-tool-history.js';
 import { resolveProviderConnection, type ProviderConnection } from './resolve-provider-connection.js';
 import type { ProviderEnv, ProviderName } from './model-types.js';
 
@@ -86,7 +87,7 @@ function createAnthropicModel(
   const middleware: LanguageModelV2Middleware = {
     middlewareVersion: 'v2',
     transformParams: async ({ params }) => ({
-      ...params,
+      ...inlineToolHistory(params),
       maxOutputTokens: params.maxOutputTokens ?? defaultMaxOutputTokens,
     }),
   };
