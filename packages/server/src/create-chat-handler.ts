@@ -82,7 +82,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   };
 
   function match(pathname: string): { route: string; id?: string } | null {
-    const rest = pathname.slice(basePath.length).replace(/\/+$/, '');
+    const rest = withoutTrailingSlashes(pathname.slice(basePath.length));
     if (rest === '/chats') return { route: 'chats' };
     if (rest === '/chat') return { route: 'chat' };
     const found = /^\/chats\/([^/]+)$/.exec(rest);
@@ -133,6 +133,17 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     return response;
   };
   return Object.assign(handler, { basePath, service, matches });
+}
+
+/**
+ * `path` without trailing slashes. A loop, not `/\/+$/`: that regex backtracks quadratically on a long
+ * run of slashes that does not end the path, which an unauthenticated request could use to stall the
+ * event loop.
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  return path.slice(0, end);
 }
 
 function safeDecode(segment: string): string {
