@@ -70,10 +70,11 @@ export function runTurn(p: RunTurnParams): ReadableStream<Uint8Array> {
           report(error, 'internal');
           send({ type: 'error', errorText: safeErrorText(error) });
         })
-        .finally(() => {
+        .finally(async () => {
           clearInterval(renew);
           p.signal?.removeEventListener('abort', onRequestAbort);
-          void p.lease.release().catch((error) => report(error, 'lease'));
+          // Freed before the stream ends: a client that sends its next message on [DONE] must not get CHAT_BUSY.
+          await p.lease.release().catch((error: unknown) => report(error, 'lease'));
           if (open) {
             open = false;
             controller.enqueue(SSE_DONE);

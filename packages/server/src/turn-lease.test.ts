@@ -1,0 +1,54 @@
+import type { StoreDriver, TurnLeases } from '@chatwire/storage';
+import { createMemoryDriver } from '@chatwire/storage/memory';
+import { describe, expect, it } from 'vitest';
+import { chatFixture, readSse } from './test-support/chat-fixture.js';
+import { scriptedModel, textStep } from './test-support/scripted-model.js';
+
+const turnBody = (chatId: string, userMessageId: string) => ({ chatId, userMessageId, content: 'Hi' });
+
+/** A memory driver whose lease release takes a few event-loop turns, like a database round trip. */
+function slowReleaseDriver(): StoreDriver {
+  const driver = createMemoryDriver();
+  const inner = driver.leases;
+  const leases: TurnLeases = {
+    async acquire(key, options) {
+      const lease = await inner.acquire(key, options);
+      if (!lease) return null;
+      return {
+        key: lease.key,
+        renew: () => lease.renew(),
+        async release() {
+          for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+          await lease.release();
+        },
+      };
+    },
+  };
+  return Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
+}
+
+describe('the turn lease', () => {
+  it('is released before the stream ends, so the next message sent on [DONE] is not CHAT_BUSY', async () => {
+    const f = chatFixture(scriptedModel([textStep('Hello.')]).model, { driver: slowReleaseDriver() });
+    const chatId = await f.createChat('alice');
+    const first = await readSse(await f.request('POST', '/chat', { body: turnBody(chatId, 'u1') }));
+    expect(first.done).toBe(true);
+    const next = await f.request('POST', '/chat', { body: turnBody(chatId, 'u2') });
+    expect(next.status).toBe(200);
+    expect((await readSse(next)).chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('is released before the stream ends after an abort too', async () => {
+    const scripted = scriptedModel([textStep('Hello there, friend.')]);
+    scripted.pauseAt(2);
+    const f = chatFixture(scripted.model, { driver: slowReleaseDriver() });
+    const chatId = await f.createChat('alice');
+    const controller = new AbortController();
+    const body = readSse(await f.request('POST', '/chat', { body: turnBody(chatId, 'u1'), signal: controller.signal }));
+    await scripted.emitted(2);
+    controller.abort();
+    scripted.release();
+    expect((await body).chunks.at(-1)).toEqual({ type: 'abort' });
+    expect((await f.request('POST', '/chat', { body: turnBody(chatId, 'u2') })).status).toBe(200);
+  });
+});
