@@ -101,6 +101,22 @@ describe('createRecordStore: access edge cases', () => {
     expect((await server.create('notes', { title: 's' })).data).toEqual({ title: 's' });
   });
 
+  it('stores a nested "__proto__" key as data: it never becomes fields the input did not have', async () => {
+    const def = notes({ columns: [...notes().columns, { name: 'meta', type: 'object' }] });
+    const { alice } = setup(def);
+    const input = JSON.parse('{"title":"t","meta":{"__proto__":{"isAdmin":true}}}') as Record<string, unknown>;
+    const created = await alice.create('notes', input);
+    const read = await alice.get('notes', created.recordId);
+    const patched = await alice.update('notes', created.recordId, JSON.parse('{"meta":{"__proto__":{"role":"admin"}}}'));
+    for (const meta of [created.data.meta, read.data.meta, patched.data.meta] as Record<string, unknown>[]) {
+      expect(Object.getPrototypeOf(meta)).toBe(Object.prototype);
+      expect(Object.keys(meta)).toEqual(['__proto__']);
+      expect(meta.isAdmin).toBeUndefined();
+      expect(meta.role).toBeUndefined();
+    }
+    expect(JSON.stringify(read.data.meta)).toBe('{"__proto__":{"isAdmin":true}}');
+  });
+
   it('with create: true a caller may set another owner, but then cannot read the row back', async () => {
     const { alice, bob } = setup();
     const row = await alice.create('notes', { title: 'gift', userId: 'bob' });

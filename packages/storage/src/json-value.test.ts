@@ -23,6 +23,16 @@ describe('json values', () => {
     expect(jsonProblem(Number.POSITIVE_INFINITY)).toMatch(/finite/);
   });
 
+  it('cloneJson keeps a "__proto__" key as an own field and never sets a prototype (prototype injection)', () => {
+    const source = JSON.parse('{"meta":{"__proto__":{"isAdmin":true}}}') as { meta: Record<string, unknown> };
+    const copy = cloneJson(source);
+    expect(Object.getPrototypeOf(copy.meta)).toBe(Object.prototype);
+    expect(copy.meta.isAdmin).toBeUndefined();
+    expect(Object.keys(copy.meta)).toEqual(['__proto__']);
+    expect(JSON.stringify(copy)).toBe('{"meta":{"__proto__":{"isAdmin":true}}}');
+    expect(cloneJson(copy)).toStrictEqual(copy);
+  });
+
   it('cloneJson copies deeply and drops undefined properties', () => {
     const source = { a: { b: [1, { c: 2 }] }, u: undefined };
     const copy = cloneJson(source);

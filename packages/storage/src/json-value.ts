@@ -34,14 +34,21 @@ export function jsonProblem(value: unknown, depth = 0): string | null {
   return `a ${typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value} is not a JSON value`;
 }
 
-/** Deep copy of a JSON value (strings are shared, `undefined` properties dropped). */
+/**
+ * Deep copy of a JSON value (strings are shared, `undefined` properties dropped). A `__proto__` key (as
+ * `JSON.parse` makes it) stays an own data field: assigning it would set the copy's prototype instead,
+ * turning the attacker's object into inherited fields that the next copy stores as real ones.
+ */
 export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
   const out: Record<string, unknown> = {};
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) out[key] = cloneJson(item);
+    if (item === undefined) continue;
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, { value: cloneJson(item), enumerable: true, writable: true, configurable: true });
+    } else out[key] = cloneJson(item);
   }
   return out as T;
 }
