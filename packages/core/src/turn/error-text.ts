@@ -20,6 +20,7 @@ export function safeErrorText(error: unknown): string {
       ? 'The model provider could not be reached.'
       : `The model provider returned an error (status ${error.statusCode}).`;
   }
-  if (ChatwireError.is(error) && error.code !== 'INTERNAL') return error.message;
+  // CONFIGURATION and INTERNAL are server-side (5xx over HTTP): their messages stay in onError.
+  if (ChatwireError.is(error) && error.code !== 'INTERNAL' && error.code !== 'CONFIGURATION') return error.message;
   return 'The model call failed.';
 }
