@@ -187,6 +187,7 @@ async function save(
 ): Promise<boolean> {
   const { chatId, caller, userMessageId, assistantMessageId } = p;
   const userId = caller.userId;
+  const transactional = p.store.driver.transaction !== undefined;
   const outcome = await persistTurn(
     p.store.asServer(),
     {
@@ -224,10 +225,11 @@ async function save(
         }),
       },
     },
-    p.store.driver.transaction !== undefined,
+    transactional,
   );
   if (outcome.status === 'failed') report(outcome.error, 'persist');
-  return outcome.status !== 'failed';
+  // Without transactions a failed turn row leaves the user and assistant rows stored: the reply is saved.
+  return outcome.status !== 'failed' || (outcome.stage === 'turn' && !transactional);
 }
 
 /** Plain JSON (drops undefined fields) so retried inserts compare equal and every driver stores the same. */
