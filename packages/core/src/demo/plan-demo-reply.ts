@@ -10,6 +10,7 @@ export type DemoReply =
   | { type: 'text'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: Record<string, unknown> };
 
+const MAX_MATCHED_CHARS = 2_000;
 const LIST_NOTES = /\b(?:list|show|display|see|what are)\b[^.?!]*\bnotes?\b|\bmy notes\b/i;
 const CREATE_NOTE = /\b(?:create|add|make)\s+(?:a\s+|an\s+|a\s+new\s+|new\s+)?note\s+(?:titled|called|named)\s+(.+)$/i;
 const WHO_AM_I = /\bwho\s+am\s+i\b|\bwhat(?:'s|\s+is)\s+my\s+user\b|\bcurrent\s+user\b|\bmy\s+user\s*(?:name|id|record)?\b/i;
@@ -23,7 +24,8 @@ export function planDemoReply(options: Pick<LanguageModelV2CallOptions, 'prompt'
   const last = prompt.at(-1);
   if (last?.role === 'tool') return { type: 'text', text: summarizeToolResults(last.content, prompt) };
 
-  const userText = lastUserText(prompt);
+  // Only the start of a message is matched: the patterns below are not meant for megabytes of text.
+  const userText = lastUserText(prompt).slice(0, MAX_MATCHED_CHARS);
   const offered = new Set(
     options.toolChoice?.type === 'none' ? [] : (options.tools ?? []).filter((t) => t.type === 'function').map((t) => t.name),
   );
@@ -69,7 +71,13 @@ function countToolCalls(prompt: LanguageModelV2Message[]): number {
 }
 
 function cleanTitle(raw: string): string {
-  return raw.trim().replace(/[.!?]+$/, '').replace(/^["'“‘](.*)["'”’]$/, '$1').trim();
+  // A linear scan, not /[.!?]+$/: that regex backtracks quadratically on a long run of '!' not at the end.
+  let text = raw.trim();
+  let end = text.length;
+  while (end > 0 && '.!?'.includes(text[end - 1]!)) end--;
+  text = text.slice(0, end);
+  const quoted = text.length >= 2 && `"'“‘`.includes(text[0]!) && `"'”’`.includes(text[text.length - 1]!);
+  return (quoted ? text.slice(1, -1) : text).trim();
 }
 
 function summarizeToolResults(results: LanguageModelV2ToolResultPart[], prompt: LanguageModelV2Message[]): string {
