@@ -72,7 +72,14 @@ function toChat(record: RecordEnvelope<ChatData>): Chat {
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, models } = options;
   for (const collection of CHAT_COLLECTIONS) store.register(collection);
-  const onError: ErrorReporter = options.onError ?? (() => undefined);
+  const report: ErrorReporter = options.onError ?? (() => undefined);
+  const onError: ErrorReporter = (error, context) => {
+    try {
+      report(error, context);
+    } catch {
+      // A throwing onError must not break a turn (nor leave its chat's lease held).
+    }
+  };
   const compaction = createCompactionConfig(options.compaction);
   const tools = isCatalog(options.tools)
     ? options.tools
