@@ -46,12 +46,12 @@ export function historyEntries(rows: readonly RecordEnvelope<MessageData>[]): Hi
 function rowToModelMessages(data: MessageData): ModelMessage[] {
   if (data.role === 'user') return data.content.length > 0 ? [{ role: 'user', content: data.content }] : [];
   const parts = Array.isArray(data.parts) ? sanitizeParts(data.parts) : [];
-  if (parts.length === 0) return data.content.length > 0 ? [{ role: 'assistant', content: data.content }] : [];
+  if (parts.length === 0) return data.content.trim().length > 0 ? [{ role: 'assistant', content: data.content }] : [];
   return convertToModelMessages([{ role: 'assistant', parts } as Omit<UIMessage, 'id'>], { ignoreIncompleteToolCalls: true });
 }
 
 /**
- * Drops empty text parts (providers reject empty text blocks) and gives every tool call an object input:
+ * Drops empty and whitespace-only text parts (Anthropic rejects both as text blocks) and gives every tool call an object input:
  * a call whose input failed to parse is replayed as `{}` with its error, since providers reject a
  * tool_use input that is not an object.
  */
@@ -61,7 +61,7 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
     if (typeof raw !== 'object' || raw === null) continue;
     const part = raw as Record<string, unknown>;
     if (part.type === 'text') {
-      if (typeof part.text === 'string' && part.text.length > 0) out.push({ type: 'text', text: part.text });
+      if (typeof part.text === 'string' && part.text.trim().length > 0) out.push({ type: 'text', text: part.text });
     } else if (part.type === 'step-start') {
       out.push(part);
     } else if (typeof part.type === 'string' && part.type.startsWith('tool-')) {
