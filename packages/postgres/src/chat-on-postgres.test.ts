@@ -94,5 +94,46 @@ for (const backend of backends) {
         await db.cleanup();
       }
     });
+
+    it('a chat deleted by another process while its turn is being saved leaves no orphan rows', async () => {
+      const db = await backend.open('race');
+      try {
+        const gated = gatedModel();
+        let deletion: Promise<Response> | undefined;
+        let b: ChatHandler | undefined;
+        // Process A pauses inside its save transaction, right before the first message insert, while
+        // process B deletes the chat.
+        const pauseBeforeFirstInsert = (driver: StoreDriver): StoreDriver =>
+          new Proxy(driver, {
+            get(target, key, receiver) {
+              if (key === 'insert') {
+                return async (collection: string, input: Parameters<StoreDriver['insert']>[1]) => {
+                  if (collection === 'ai-messages' && !deletion) {
+                    deletion = call(b!, 'DELETE', `/chats/${chatId}`);
+                    await new Promise((r) => setTimeout(r, 300));
+                  }
+                  return target.insert(collection, input);
+                };
+              }
+              if (key === 'transaction') {
+                return <T>(fn: (tx: StoreDriver) => Promise<T>) => target.transaction!((tx) => fn(pauseBeforeFirstInsert(tx)));
+              }
+              return Reflect.get(target, key, receiver) as unknown;
+            },
+          });
+        const a = handlerOn(pauseBeforeFirstInsert(db.driver), gated.model);
+        b = handlerOn(await db.openPeer(), gated.model);
+        const chatId = ((await (await call(a, 'POST', '/chats', {})).json()) as { chat: { recordId: string } }).chat.recordId;
+
+        const turn = await call(a, 'POST', '/chat', { chatId, userMessageId: 'u1', content: 'one' });
+        await turn.text();
+        expect(deletion).toBeDefined();
+        expect((await deletion!).status).toBe(200);
+        const left = await db.sql.query<{ collection: string }>(`SELECT collection FROM "${db.schema}".chatwire_records`);
+        expect(left.rows).toEqual([]);
+      } finally {
+        await db.cleanup();
+      }
+    });
   });
 }

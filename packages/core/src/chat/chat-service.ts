@@ -147,9 +147,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async deleteChat(caller, chatId) {
       await ownedChat(caller, chatId);
       const messages = await store.asServer().transaction(async (tx) => {
+        // The chat row first: in SQL drivers that waits for a turn being saved (it holds the row), so the
+        // messages deleted next include that turn's.
+        await tx.delete(AI_CHATS, chatId);
         const count = await tx.deleteWhere(AI_MESSAGES, { chatId });
         await tx.deleteWhere(AI_TURNS, { chatId });
-        await tx.delete(AI_CHATS, chatId);
         return count;
       });
       return { chatId, messages };

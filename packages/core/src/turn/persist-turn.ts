@@ -1,4 +1,4 @@
-import type { RecordAccess, RecordData } from '@chatwire/storage';
+import { ChatwireError, type RecordAccess, type RecordData } from '@chatwire/storage';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../chat/chat-collections.js';
 
 export interface TurnRows {
@@ -46,7 +46,9 @@ export async function persistTurn(access: RecordAccess, rows: TurnRows, transact
     let deleted = false;
     const error = await attempt(() =>
       access.transaction(async (tx) => {
-        if (!(await tx.find(AI_CHATS, rows.chatId))) {
+        // Writing the chat row takes its row lock in SQL drivers, so a concurrent delete of the chat either
+        // waits for this transaction (and then removes these rows too) or has already won and no chat is left.
+        if (!(await touchChat(tx, rows.chatId))) {
           deleted = true;
           return;
         }
@@ -72,4 +74,17 @@ export async function persistTurn(access: RecordAccess, rows: TurnRows, transact
   }
   const turnError = await attempt(() => create(access, AI_TURNS, rows.turn));
   return turnError === undefined ? { status: 'stored' } : { status: 'failed', stage: 'turn', error: turnError };
+}
+
+/** Re-writes the chat's title (bumping `updatedAt`); false when the chat is gone. */
+async function touchChat(tx: RecordAccess, chatId: string): Promise<boolean> {
+  const chat = await tx.find<{ title: string }>(AI_CHATS, chatId);
+  if (!chat) return false;
+  try {
+    await tx.update(AI_CHATS, chatId, { title: chat.data.title });
+    return true;
+  } catch (error) {
+    if (ChatwireError.is(error, 'NOT_FOUND')) return false;
+    throw error;
+  }
 }
