@@ -40,6 +40,8 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
     if (!res.destroyed) throw error; // a failure after the client left is nobody's concern
   } finally {
     res.off('close', onClose);
+    // Left the loop early (client gone): cancel the body so the handler stops producing it.
+    if (res.destroyed) onClose();
     if (!res.writableEnded) res.end();
   }
 }
