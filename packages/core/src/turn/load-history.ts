@@ -74,18 +74,29 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
   return out as UIMessage['parts'];
 }
 
-/** Same rule inside the tool loop: a tool call whose input is not an object is resent as `{}`. */
-export function sanitizeToolInputs(messages: ModelMessage[]): ModelMessage[] {
+/**
+ * The same rules inside the tool loop, for the SDK's own messages of earlier steps: a tool call whose input
+ * is not an object is resent as `{}`, and a whitespace-only text block next to a tool call (a common lead-in)
+ * is dropped, since providers reject blank text blocks.
+ */
+export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
   let changed = false;
   const out = messages.map((message) => {
     if (message.role !== 'assistant' || typeof message.content === 'string') return message;
     let touched = false;
-    const content = message.content.map((part) => {
-      if (part.type !== 'tool-call') return part;
+    const blank = (part: (typeof message.content)[number]) => part.type === 'text' && part.text.trim() === '';
+    const keepBlank = message.content.every(blank);
+    type Part = (typeof message.content)[number];
+    const content = message.content.flatMap((part): Part[] => {
+      if (!keepBlank && blank(part)) {
+        touched = true;
+        return [];
+      }
+      if (part.type !== 'tool-call') return [part];
       const input = part.input;
-      if (typeof input === 'object' && input !== null && !Array.isArray(input)) return part;
+      if (typeof input === 'object' && input !== null && !Array.isArray(input)) return [part];
       touched = true;
-      return { ...part, input: {} };
+      return [{ ...part, input: {} }];
     });
     if (!touched) return message;
     changed = true;

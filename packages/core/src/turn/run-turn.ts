@@ -6,7 +6,7 @@ import { MAX_TOOL_STEPS } from '../tools/index.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
 import { AssistantMessageBuilder } from './assistant-message-builder.js';
 import { encodeSseChunk, encodeTextDelta, SSE_DONE } from './sse-encoder.js';
-import { historyEntries, loadCachedSummary, loadChatMessages, sanitizeToolInputs } from './load-history.js';
+import { historyEntries, loadCachedSummary, loadChatMessages, sanitizeStepMessages } from './load-history.js';
 import { persistTurn } from './persist-turn.js';
 import { safeErrorText } from './error-text.js';
 import { uiChunkFromPart } from './ui-chunk-from-part.js';
@@ -130,7 +130,7 @@ async function drive(
       maxRetries: p.maxRetries,
       prepareStep: ({ stepNumber, messages }) => {
         if (stepNumber === 0) return undefined;
-        const step = compactStepMessages(sanitizeToolInputs(messages), p.compaction);
+        const step = compactStepMessages(sanitizeStepMessages(messages), p.compaction);
         // The last allowed step is offered no tool, so a turn that hits the cap ends with an answer.
         return stepNumber >= MAX_TOOL_STEPS - 1 ? { messages: step.messages, toolChoice: 'none' } : { messages: step.messages };
       },
