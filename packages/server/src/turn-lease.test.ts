@@ -51,4 +51,29 @@ describe('the turn lease', () => {
     expect((await body).chunks.at(-1)).toEqual({ type: 'abort' });
     expect((await f.request('POST', '/chat', { body: turnBody(chatId, 'u2') })).status).toBe(200);
   });
+
+  it('a turn whose lease was taken over stops and stores nothing', async () => {
+    const driver = createMemoryDriver();
+    const inner = driver.leases;
+    const leases: TurnLeases = {
+      async acquire(key, options) {
+        const lease = await inner.acquire(key, options);
+        return lease && { key: lease.key, renew: async () => false, release: () => lease.release() };
+      },
+    };
+    const lost = Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
+    const scripted = scriptedModel([textStep('A slow answer.')]);
+    scripted.pauseAt(1);
+    // The lease is renewed every max(1 s, ttl / 3): this turn's first renewal fails after about a second.
+    const f = chatFixture(scripted.model, { driver: lost, handler: { turnLeaseTtlMs: 300 } });
+    const chatId = await f.createChat('alice');
+    const body = readSse(await f.request('POST', '/chat', { body: turnBody(chatId, 'u1') }));
+    await expect.poll(() => scripted.aborted, { timeout: 5_000 }).toBe(true);
+    scripted.release();
+    const { chunks, done } = await body;
+    expect(done).toBe(true);
+    expect(chunks.at(-1)).toEqual({ type: 'abort' });
+    expect(await f.rows('ai-messages')).toEqual([]);
+  });
 });
+

@@ -46,7 +46,16 @@ export function runTurn(p: RunTurnParams): ReadableStream<Uint8Array> {
   const onRequestAbort = () => abort.abort(p.signal?.reason);
   if (p.signal?.aborted) abort.abort(p.signal.reason);
   else p.signal?.addEventListener('abort', onRequestAbort, { once: true });
-  const renew = setInterval(() => void p.lease.renew().catch(() => undefined), p.leaseRenewMs);
+  // A lease that can no longer be renewed was taken over (this process stalled past its ttl): stop the
+  // turn rather than let two turns of one chat write at once.
+  const renew = setInterval(() => {
+    p.lease.renew().then(
+      (held) => {
+        if (!held) abort.abort(new Error('the chat lease was lost'));
+      },
+      () => undefined,
+    );
+  }, p.leaseRenewMs);
   renew.unref?.();
   let open = true;
 
