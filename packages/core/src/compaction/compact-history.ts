@@ -10,7 +10,7 @@ import type {
 } from './compaction-types.js';
 import { createPromptSizer, type PromptSizer } from './message-size.js';
 import { runSummarizer } from './run-summarizer.js';
-import { sanitizeToolPairs } from './sanitize-tool-pairs.js';
+import { finishCompaction } from './finish-compaction.js';
 import { applySlidingWindow, protectedStart, type WindowUnit } from './sliding-window.js';
 import { createSummaryMessage } from './summary-message.js';
 import { truncateToolResults } from './truncate-tool-results.js';
@@ -98,22 +98,19 @@ export async function compactHistory(entries: HistoryEntry[], options: CompactHi
     summaryFirst: hasSummary,
   });
   if (window.dropped > 0) stages.push('window');
-  const sanitized = sanitizeToolPairs(window.kept.flatMap((unit) => unit.messages));
-  const charsAfter = sizer.messages(sanitized.messages);
-
+  const finished = finishCompaction(
+    window.kept,
+    { stages, charsBefore, droppedEntries: window.dropped, truncatedToolResults: truncation.truncated },
+    config,
+    sizer,
+  );
   return {
-    messages: sanitized.messages,
+    messages: finished.messages,
     summary,
     activeSummary,
     report: {
-      stages,
-      charsBefore,
-      charsAfter,
-      withinBudget: charsAfter <= config.contextBudget,
-      droppedEntries: window.dropped,
-      truncatedToolResults: truncation.truncated,
+      ...finished.report,
       summarizedEntries,
-      droppedOrphans: sanitized.dropped,
       ...(summarizerError === undefined ? {} : { summarizerError }),
     },
   };

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { validateCompactionConfig } from './compaction-config.js';
 import type { CompactionConfig, CompactionReport, CompactionStage } from './compaction-types.js';
 import { createPromptSizer, type PromptSizer } from './message-size.js';
-import { sanitizeToolPairs } from './sanitize-tool-pairs.js';
+import { finishCompaction } from './finish-compaction.js';
 import { applySlidingWindow, protectedStart, type WindowUnit } from './sliding-window.js';
 import { isSummaryMessage } from './summary-message.js';
 import { truncateToolResults } from './truncate-tool-results.js';
@@ -35,20 +35,12 @@ export function compactStepMessages(
   });
   if (window.dropped > 0) stages.push('window');
 
-  const sanitized = sanitizeToolPairs(window.kept.flatMap((unit) => unit.messages));
-  const charsAfter = sizer.messages(sanitized.messages);
-  return {
-    messages: sanitized.messages,
-    report: {
-      stages,
-      charsBefore,
-      charsAfter,
-      withinBudget: charsAfter <= config.contextBudget,
-      droppedEntries: window.dropped,
-      truncatedToolResults: truncation.truncated,
-      droppedOrphans: sanitized.dropped,
-    },
-  };
+  return finishCompaction(
+    window.kept,
+    { stages, charsBefore, droppedEntries: window.dropped, truncatedToolResults: truncation.truncated },
+    config,
+    sizer,
+  );
 }
 
 /** An assistant message owns the tool messages right after it; every other message is a unit of its own. */
