@@ -1,0 +1,175 @@
+import type { AttachedTurn, TurnHub, TurnLogWriter } from './turn-hub.js';
+import { DEFAULT_MAX_BYTES_PER_TURN, TURN_INTERRUPTED_ENDING, TURN_TOO_LONG_ENDING } from './turn-log-endings.js';
+
+export interface MemoryTurnHubOptions {
+  /**
+   * Bytes kept per turn (default 8 MiB). An append that would pass it is dropped, and so is every later
+   * one; a reader that reaches that point gets an `error` chunk and `data: [DONE]`.
+   */
+  maxBytesPerTurn?: number;
+}
+
+export interface MemoryTurnHubStats {
+  /** Running turns whose log the hub holds. */
+  turns: number;
+  /** Bytes held in those logs. */
+  bytes: number;
+  /** Readers currently attached (to running or already ended turns). */
+  readers: number;
+}
+
+/** The in-process turn hub, with counters for tests and metrics. */
+export interface MemoryTurnHub extends TurnHub {
+  stats(): MemoryTurnHubStats;
+}
+
+interface TurnLog {
+  readonly turnId: string;
+  /** The appended chunks, shared by every reader (never copied per reader). */
+  readonly chunks: Uint8Array[];
+  bytes: number;
+  capped: boolean;
+  ended: boolean;
+  /** Set when the hub closed before the turn ended. */
+  interrupted: boolean;
+  /** Readers waiting for the next chunk or the end; woken (and cleared) on every change. */
+  readonly waiters: Set<() => void>;
+}
+
+/**
+ * A turn hub in this process's memory: each running turn's log is an array of the chunks it appended.
+ * Readers pull from it at their own pace (replay from the first chunk, then wait for new ones), so a slow
+ * or cancelled reader never affects the producer or another reader. When the turn ends the hub drops the
+ * log; readers still attached finish from the reference they hold.
+ *
+ * Appended arrays are copied once (the caller may reuse or transfer its own) and then handed to every
+ * reader as they are: readers must not modify or transfer them.
+ */
+export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryTurnHub {
+  const maxBytes = options.maxBytesPerTurn ?? DEFAULT_MAX_BYTES_PER_TURN;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+    throw new TypeError('createMemoryTurnHub: maxBytesPerTurn must be a positive integer');
+  }
+  const logs = new Map<string, TurnLog>();
+  let readers = 0;
+  let closed = false;
+
+  const wake = (log: TurnLog): void => {
+    if (log.waiters.size === 0) return;
+    const waiters = [...log.waiters];
+    log.waiters.clear();
+    for (const resolve of waiters) resolve();
+  };
+
+  const open = (chatId: string, turnId: string): TurnLogWriter => {
+    const log: TurnLog = {
+      turnId,
+      chunks: [],
+      bytes: 0,
+      capped: false,
+      ended: false,
+      interrupted: false,
+      waiters: new Set(),
+    };
+    if (!closed) logs.set(chatId, log);
+    else log.ended = true;
+    return {
+      append(bytes) {
+        if (log.ended || log.capped || bytes.byteLength === 0) return;
+        if (log.bytes + bytes.byteLength > maxBytes) {
+          log.capped = true;
+        } else {
+          log.chunks.push(bytes.slice());
+          log.bytes += bytes.byteLength;
+        }
+        wake(log);
+      },
+      end() {
+        if (!log.ended) {
+          log.ended = true;
+          if (logs.get(chatId) === log) logs.delete(chatId);
+          wake(log);
+        }
+        return Promise.resolve();
+      },
+    };
+  };
+
+  const read = (log: TurnLog, signal: AbortSignal | undefined): ReadableStream<Uint8Array> => {
+    let index = 0;
+    let released = false;
+    let waiting: (() => void) | undefined;
+    readers += 1;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      readers -= 1;
+      signal?.removeEventListener('abort', onAbort);
+      if (waiting) {
+        log.waiters.delete(waiting);
+        waiting();
+      }
+    };
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const onAbort = (): void => {
+      if (released) return;
+      release();
+      controller.error(signal?.reason);
+    };
+    return new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+        signal?.addEventListener('abort', onAbort, { once: true });
+      },
+      async pull(c) {
+        while (!released) {
+          const chunk = log.chunks[index];
+          if (chunk) {
+            index += 1;
+            c.enqueue(chunk);
+            return;
+          }
+          const ending = log.capped ? TURN_TOO_LONG_ENDING : log.interrupted ? TURN_INTERRUPTED_ENDING : undefined;
+          if (ending || log.ended) {
+            release();
+            if (ending) c.enqueue(ending);
+            c.close();
+            return;
+          }
+          await new Promise<void>((resolve) => {
+            waiting = resolve;
+            log.waiters.add(resolve);
+          });
+          waiting = undefined;
+        }
+      },
+      cancel() {
+        release();
+      },
+    });
+  };
+
+  return {
+    open,
+    async attach(chatId, attachOptions = {}): Promise<AttachedTurn | null> {
+      attachOptions.signal?.throwIfAborted();
+      const log = logs.get(chatId);
+      if (!log || log.ended) return null;
+      return { turnId: log.turnId, stream: read(log, attachOptions.signal) };
+    },
+    async close() {
+      closed = true;
+      for (const log of logs.values()) {
+        log.interrupted = true;
+        log.ended = true;
+        wake(log);
+      }
+      logs.clear();
+    },
+    stats() {
+      let bytes = 0;
+      for (const log of logs.values()) bytes += log.bytes;
+      return { turns: logs.size, bytes, readers };
+    },
+  };
+}
