@@ -1,3 +1,5 @@
+import { readUIMessageStream, type UIMessageChunk } from 'ai';
+import { convertArrayToReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { AssistantMessageBuilder } from './assistant-message-builder.js';
 
@@ -20,5 +22,100 @@ describe('AssistantMessageBuilder.appendText', () => {
     expect(viaAppend.parts).toEqual([{ type: 'step-start' }, { type: 'text', text: 'Hello there', state: 'done' }]);
     expect(viaAppend.parts).toEqual(viaApply.parts);
     expect(viaAppend.text()).toBe('Hello there');
+  });
+});
+
+/** The final message the AI SDK's own reader (`readUIMessageStream`, as in `useChat`) builds from `chunks`. */
+async function sdkParts(chunks: UIMessageChunk[]): Promise<unknown[]> {
+  let last: { parts: unknown[] } | undefined;
+  for await (const message of readUIMessageStream({ stream: convertArrayToReadableStream(chunks) })) last = message;
+  // Rows are JSON: fields the SDK leaves `undefined` are absent once stored.
+  return JSON.parse(JSON.stringify(last!.parts)) as unknown[];
+}
+
+function builderParts(chunks: UIMessageChunk[]): unknown[] {
+  const builder = new AssistantMessageBuilder();
+  for (const chunk of chunks) builder.apply(chunk);
+  return builder.parts;
+}
+
+describe('AssistantMessageBuilder matches the AI SDK reader', () => {
+  it('provider-executed, dynamic, failed and preliminary tool calls, files, and call ids reused across steps', async () => {
+    const chunks: UIMessageChunk[] = [
+      { type: 'start', messageId: 'a1' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Looking.' },
+      { type: 'text-end', id: 't1' },
+      { type: 'tool-input-start', toolCallId: 'srv1', toolName: 'web_search', providerExecuted: true },
+      { type: 'tool-input-delta', toolCallId: 'srv1', inputTextDelta: '{"query":"x"}' },
+      { type: 'tool-input-available', toolCallId: 'srv1', toolName: 'web_search', input: { query: 'x' }, providerExecuted: true },
+      { type: 'tool-output-available', toolCallId: 'srv1', output: [{ url: 'https://a.test' }], providerExecuted: true },
+      { type: 'tool-input-available', toolCallId: 'srv2', toolName: 'web_search', input: { query: 'y' }, providerExecuted: true },
+      { type: 'tool-output-error', toolCallId: 'srv2', errorText: 'The tool failed.', providerExecuted: true },
+      { type: 'tool-input-start', toolCallId: 'd1', toolName: 'lookup', dynamic: true },
+      { type: 'tool-input-available', toolCallId: 'd1', toolName: 'lookup', input: { key: 'k' }, dynamic: true },
+      { type: 'tool-output-available', toolCallId: 'd1', output: { found: true }, dynamic: true },
+      { type: 'tool-input-error', toolCallId: 'd2', toolName: 'lookup', input: { key: 1 }, dynamic: true, errorText: 'bad key' },
+      { type: 'tool-output-error', toolCallId: 'd2', errorText: 'bad key', dynamic: true },
+      { type: 'tool-input-error', toolCallId: 'w2', toolName: 'weather', input: '{"city":', errorText: 'JSON parsing failed' },
+      { type: 'tool-output-error', toolCallId: 'w2', errorText: 'JSON parsing failed (tool)' },
+      { type: 'tool-input-available', toolCallId: 'p1', toolName: 'progress', input: {} },
+      { type: 'tool-output-available', toolCallId: 'p1', output: { done: 1 }, preliminary: true },
+      { type: 'tool-input-available', toolCallId: 'call_0', toolName: 'weather', input: { city: 'Paris' } },
+      { type: 'tool-output-error', toolCallId: 'call_0', errorText: 'boom in tool' },
+      { type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      // Same call id as in step 1 (some OpenAI-compatible servers number calls per response).
+      { type: 'tool-input-start', toolCallId: 'call_0', toolName: 'weather' },
+      { type: 'tool-input-available', toolCallId: 'call_0', toolName: 'weather', input: { city: 'Rome' } },
+      { type: 'tool-output-available', toolCallId: 'call_0', output: { temp: 25 } },
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Done.' },
+      { type: 'text-end', id: 't1' },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop' },
+    ];
+    const built = builderParts(chunks);
+    expect(built).toEqual(await sdkParts(chunks));
+    expect(built).toContainEqual({ type: 'tool-web_search', toolCallId: 'srv1', state: 'output-available', input: { query: 'x' }, output: [{ url: 'https://a.test' }], providerExecuted: true });
+    expect(built).toContainEqual({ type: 'dynamic-tool', toolName: 'lookup', toolCallId: 'd1', state: 'output-available', input: { key: 'k' }, output: { found: true } });
+    expect(built.filter((part) => (part as { toolCallId?: string }).toolCallId === 'call_0')).toHaveLength(2);
+
+    const builder = new AssistantMessageBuilder();
+    for (const chunk of chunks) builder.apply(chunk);
+    expect(builder.toolCalls().map((call) => [call.toolCallId, call.toolName, call.state])).toEqual([
+      ['srv1', 'web_search', 'output-available'],
+      ['srv2', 'web_search', 'output-error'],
+      ['d1', 'lookup', 'output-available'],
+      ['d2', 'lookup', 'output-error'],
+      ['w2', 'weather', 'output-error'],
+      ['p1', 'progress', 'output-available'],
+      ['call_0', 'weather', 'output-error'],
+      ['call_0', 'weather', 'output-available'],
+    ]);
+  });
+
+  it('a final output clears the preliminary flag, and an input error keeps the raw input', async () => {
+    const chunks: UIMessageChunk[] = [
+      { type: 'start-step' },
+      { type: 'tool-input-start', toolCallId: 'p1', toolName: 'progress' },
+      { type: 'tool-input-available', toolCallId: 'p1', toolName: 'progress', input: {} },
+      { type: 'tool-output-available', toolCallId: 'p1', output: { done: 1 }, preliminary: true },
+      { type: 'tool-output-available', toolCallId: 'p1', output: { done: 2 } },
+      { type: 'tool-input-error', toolCallId: 'w1', toolName: 'weather', input: { city: 42 }, errorText: 'Invalid input' },
+      { type: 'tool-output-error', toolCallId: 'w1', errorText: 'Invalid input' },
+      { type: 'finish-step' },
+    ];
+    const built = builderParts(chunks);
+    expect(built).toEqual(await sdkParts(chunks));
+    expect(built).toEqual([
+      { type: 'step-start' },
+      { type: 'tool-progress', toolCallId: 'p1', state: 'output-available', input: {}, output: { done: 2 } },
+      { type: 'tool-weather', toolCallId: 'w1', state: 'output-error', rawInput: { city: 42 }, errorText: 'Invalid input' },
+    ]);
   });
 });

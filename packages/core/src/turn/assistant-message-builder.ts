@@ -1,6 +1,9 @@
 import type { UIMessageChunk } from 'ai';
 
-/** A stored assistant part: the AI SDK v5 UIMessage part shapes (`text`, `step-start`, `tool-<name>`). */
+/**
+ * A stored assistant part: the AI SDK v5 UIMessage part shapes (`text`, `step-start`, `file`, `tool-<name>`,
+ * `dynamic-tool`).
+ */
 export type StoredPart = Record<string, unknown> & { type: string };
 
 export interface ToolCallSummary {
@@ -10,19 +13,28 @@ export interface ToolCallSummary {
 }
 
 /**
- * Builds the stored assistant message from the chunks the client was sent, so what is stored is what
- * was shown: text parts, one `step-start` per model step, and tool parts in the UIMessage shapes that
- * `convertToModelMessages` and `useChat` read back.
+ * Builds the stored assistant message from the chunks the client was sent, so what is stored is what was
+ * shown. It folds chunks into parts the way the AI SDK's own reader (`readUIMessageStream`, `useChat`) does,
+ * so the stored parts equal the message the client ends up with: text parts, one `step-start` per model
+ * step, files, and tool parts (`tool-<name>`, or `dynamic-tool` for dynamic tools) in the shapes that
+ * `convertToModelMessages` reads back. No field is ever set to `undefined`: rows are plain JSON.
+ *
+ * Tool parts are found by call id within the current step first, then anywhere in the message (newest
+ * first), as the SDK does: a provider that reuses call ids across steps gets one part per step.
  */
 export class AssistantMessageBuilder {
   readonly parts: StoredPart[] = [];
   private readonly texts = new Map<string, StoredPart>();
+  /** Tool parts of the current step, by call id. */
+  private stepTools = new Map<string, StoredPart>();
+  /** The newest tool part of each call id in the whole message. */
   private readonly tools = new Map<string, StoredPart>();
 
   apply(chunk: UIMessageChunk): void {
     switch (chunk.type) {
       case 'start-step':
         this.parts.push({ type: 'step-start' });
+        this.stepTools = new Map();
         break;
       case 'text-start': {
         const part: StoredPart = { type: 'text', text: '', state: 'streaming' };
@@ -38,29 +50,47 @@ export class AssistantMessageBuilder {
         if (part) part.state = 'done';
         break;
       }
+      case 'file':
+        this.parts.push({ type: 'file', mediaType: chunk.mediaType, url: chunk.url });
+        break;
       case 'tool-input-start':
-        this.tool(chunk.toolCallId, chunk.toolName, { state: 'input-streaming', input: undefined });
+        this.startTool(chunk.toolCallId, chunk.toolName, chunk.dynamic === true, { state: 'input-streaming' }, chunk.providerExecuted);
         break;
       case 'tool-input-available':
-        this.tool(chunk.toolCallId, chunk.toolName, { state: 'input-available', input: chunk.input });
+        this.startTool(chunk.toolCallId, chunk.toolName, chunk.dynamic === true, { state: 'input-available', input: chunk.input }, chunk.providerExecuted);
         break;
       case 'tool-input-error':
-        this.tool(chunk.toolCallId, chunk.toolName, {
-          state: 'output-error',
-          input: undefined,
-          rawInput: chunk.input,
-          errorText: chunk.errorText,
-        });
+        // A static tool part keeps the input that failed as `rawInput`; a dynamic one has no schema to fail.
+        this.startTool(
+          chunk.toolCallId,
+          chunk.toolName,
+          chunk.dynamic === true,
+          chunk.dynamic === true
+            ? { state: 'output-error', input: chunk.input, errorText: chunk.errorText }
+            : { state: 'output-error', rawInput: chunk.input, errorText: chunk.errorText },
+          chunk.providerExecuted,
+        );
         break;
       case 'tool-output-available': {
-        const part = this.tools.get(chunk.toolCallId);
-        if (part) Object.assign(part, { state: 'output-available', output: chunk.output });
+        const part = this.toolPart(chunk.toolCallId);
+        if (!part) break;
+        this.updateTool(
+          part,
+          { state: 'output-available', input: part.input, output: chunk.output, preliminary: chunk.preliminary },
+          // As in the SDK, a dynamic tool's output does not change its providerExecuted.
+          part.type === 'dynamic-tool' ? undefined : chunk.providerExecuted,
+        );
         break;
       }
       case 'tool-output-error': {
-        const part = this.tools.get(chunk.toolCallId);
-        // After a tool-input-error the part already holds the more precise input error.
-        if (part && part.state !== 'output-error') Object.assign(part, { state: 'output-error', errorText: chunk.errorText });
+        const part = this.toolPart(chunk.toolCallId);
+        if (!part) break;
+        const rawInput = part.type === 'dynamic-tool' ? undefined : part.rawInput;
+        this.updateTool(
+          part,
+          { state: 'output-error', input: part.input, ...(rawInput !== undefined ? { rawInput } : {}), errorText: chunk.errorText },
+          chunk.providerExecuted,
+        );
         break;
       }
       default:
@@ -81,22 +111,51 @@ export class AssistantMessageBuilder {
     return out;
   }
 
+  /** One entry per tool part, in message order. */
   toolCalls(): ToolCallSummary[] {
-    return [...this.tools.entries()].map(([toolCallId, part]) => ({
-      toolCallId,
-      toolName: part.type.slice('tool-'.length),
-      state: part.state as string,
-    }));
+    const out: ToolCallSummary[] = [];
+    for (const part of this.parts) {
+      const toolName = part.type === 'dynamic-tool' ? (part.toolName as string) : part.type.startsWith('tool-') ? part.type.slice('tool-'.length) : undefined;
+      if (toolName !== undefined) out.push({ toolCallId: part.toolCallId as string, toolName, state: part.state as string });
+    }
+    return out;
   }
 
-  private tool(toolCallId: string, toolName: string, fields: Record<string, unknown>): void {
-    const existing = this.tools.get(toolCallId);
+  /** The tool part a chunk about `toolCallId` updates: the current step's, else the newest in the message. */
+  private toolPart(toolCallId: string): StoredPart | undefined {
+    return this.stepTools.get(toolCallId) ?? this.tools.get(toolCallId);
+  }
+
+  /** Updates the current step's part of this call, or adds one. */
+  private startTool(
+    toolCallId: string,
+    toolName: string,
+    dynamic: boolean,
+    fields: Record<string, unknown>,
+    providerExecuted: boolean | undefined,
+  ): void {
+    const existing = this.stepTools.get(toolCallId);
     if (existing) {
-      Object.assign(existing, fields);
+      if (existing.type === 'dynamic-tool') existing.toolName = toolName;
+      this.updateTool(existing, fields, providerExecuted);
       return;
     }
-    const part: StoredPart = { type: `tool-${toolName}`, toolCallId, ...fields };
+    const part: StoredPart = dynamic ? { type: 'dynamic-tool', toolName, toolCallId } : { type: `tool-${toolName}`, toolCallId };
+    this.updateTool(part, fields, providerExecuted);
+    this.stepTools.set(toolCallId, part);
     this.tools.set(toolCallId, part);
     this.parts.push(part);
   }
+
+  /**
+   * Replaces the part's state fields (`input`, `rawInput`, `output`, `errorText`, `preliminary`) with
+   * `fields`; `providerExecuted` is kept unless the chunk carries one.
+   */
+  private updateTool(part: StoredPart, fields: Record<string, unknown>, providerExecuted: boolean | undefined): void {
+    for (const key of STATE_FIELDS) delete part[key];
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) part[key] = value;
+    if (providerExecuted != null) part.providerExecuted = providerExecuted;
+  }
 }
+
+const STATE_FIELDS = ['state', 'input', 'rawInput', 'output', 'errorText', 'preliminary'] as const;

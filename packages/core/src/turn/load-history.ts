@@ -51,9 +51,9 @@ function rowToModelMessages(data: MessageData): ModelMessage[] {
 }
 
 /**
- * Drops empty and whitespace-only text parts (Anthropic rejects both as text blocks) and gives every tool call an object input:
- * a call whose input failed to parse is replayed as `{}` with its error, since providers reject a
- * tool_use input that is not an object.
+ * Drops empty and whitespace-only text parts (Anthropic rejects both as text blocks) and gives every tool call
+ * (`tool-<name>` and `dynamic-tool` parts) an object input by the rule of `toolCallInput`. A failed call
+ * (`output-error`) is replayed with the input the model sent, as the AI SDK does (`input ?? rawInput`).
  */
 function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
   const out: Record<string, unknown>[] = [];
@@ -64,19 +64,43 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
       if (typeof part.text === 'string' && part.text.trim().length > 0) out.push({ type: 'text', text: part.text });
     } else if (part.type === 'step-start') {
       out.push(part);
-    } else if (typeof part.type === 'string' && part.type.startsWith('tool-')) {
-      const input = part.input;
-      const objectInput = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-      const { rawInput: _raw, ...rest } = part;
-      out.push({ ...rest, input: objectInput });
+    } else if (part.type === 'dynamic-tool' || (typeof part.type === 'string' && part.type.startsWith('tool-'))) {
+      const { rawInput, ...rest } = part;
+      const sent = part.state === 'output-error' ? (part.input ?? rawInput) : part.input;
+      out.push({ ...rest, input: toolCallInput(sent) });
     }
   }
   return out as UIMessage['parts'];
 }
 
 /**
- * The same rules inside the tool loop, for the SDK's own messages of earlier steps: a tool call whose input
- * is not an object is resent as `{}`, and a whitespace-only text block next to a tool call (a common lead-in)
+ * The input a tool call is replayed with. Providers reject a tool call whose input is not a JSON object
+ * (Anthropic answers 400 "Input should be a valid dictionary"), while the AI SDK replays whatever the model
+ * sent, even a raw string. The rule: an object is kept; a string holding a JSON object (input that was not
+ * parsed) is parsed back; anything else (malformed JSON, an array, a number, null, nothing) becomes `{}`.
+ * The call's error result still tells the model what was wrong.
+ */
+function toolCallInput(input: unknown): Record<string, unknown> {
+  if (isPlainObject(input)) return input;
+  if (typeof input === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(input);
+      if (isPlainObject(parsed)) return parsed;
+    } catch {
+      // Not JSON: replaced below.
+    }
+  }
+  return {};
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The same rules inside the tool loop, for the SDK's own messages of earlier steps: a tool call's input
+ * follows `toolCallInput` (the SDK resends a failed call's input as the model sent it, possibly a raw
+ * string), and a whitespace-only text block next to a tool call (a common lead-in)
  * is dropped, since providers reject blank text blocks.
  */
 export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
@@ -93,10 +117,9 @@ export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
         return [];
       }
       if (part.type !== 'tool-call') return [part];
-      const input = part.input;
-      if (typeof input === 'object' && input !== null && !Array.isArray(input)) return [part];
+      if (isPlainObject(part.input)) return [part];
       touched = true;
-      return [{ ...part, input: {} }];
+      return [{ ...part, input: toolCallInput(part.input) }];
     });
     if (!touched) return message;
     changed = true;
