@@ -21,6 +21,8 @@ export async function bundlePage(): Promise<PageAssets> {
       write: false,
       format: 'esm',
       platform: 'browser',
+      // @chatwire/client resolves to its sources (the workspace's `development` export condition).
+      conditions: ['development'],
       target: 'es2022',
       sourcemap: 'inline',
       logLevel: 'silent',
