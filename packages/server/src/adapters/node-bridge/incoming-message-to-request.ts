@@ -112,9 +112,10 @@ function streamBody(req: NodeRequest): ReadableStream<Uint8Array> {
         req.resume();
       },
       cancel() {
-        // The handler stopped reading (e.g. body too large): discard the rest so the response still goes out.
+        // The handler stopped reading (body too large or too slow): stop taking data off the socket. The
+        // bridge closes the connection after the response instead of draining an upload nobody reads.
         detach();
-        req.resume();
+        req.pause();
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
