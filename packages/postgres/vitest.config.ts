@@ -1,9 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  // Workspace packages resolve to their sources through the `development` export condition.
-  resolve: { conditions: ['development'] },
-  ssr: { resolve: { conditions: ['development'] } },
+  // Workspace packages resolve to their sources through the `@chatwire/source` export condition.
+  resolve: { conditions: ['@chatwire/source'] },
+  ssr: { resolve: { conditions: ['@chatwire/source'] } },
   test: {
     name: 'postgres',
     include: ['src/**/*.test.ts'],

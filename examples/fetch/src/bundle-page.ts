@@ -21,8 +21,8 @@ export async function bundlePage(): Promise<PageAssets> {
       write: false,
       format: 'esm',
       platform: 'browser',
-      // @chatwire/client resolves to its sources (the workspace's `development` export condition).
-      conditions: ['development'],
+      // @chatwire/client resolves to its sources (the workspace's `@chatwire/source` export condition).
+      conditions: ['@chatwire/source'],
       target: 'es2022',
       sourcemap: 'inline',
       logLevel: 'silent',
