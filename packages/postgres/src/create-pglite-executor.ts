@@ -16,6 +16,8 @@ export interface PgliteTransactionLike {
  */
 export interface PgliteLike extends PgliteTransactionLike {
   transaction<T>(callback: (tx: PgliteTransactionLike) => Promise<T>): Promise<T>;
+  /** LISTEN/NOTIFY within the instance; present in every PGlite release the driver supports. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 function toResult<R>(result: PgliteResults<R>): SqlResult<R> {
@@ -37,6 +39,9 @@ export function createPgliteExecutor(pglite: PgliteLike): SqlExecutor {
             toResult(await tx.query<R>(text, params === undefined ? [] : [...params])),
         }),
       ),
+    ...(typeof pglite.listen === 'function'
+      ? { listen: (channel: string, listener: (payload: string) => void) => pglite.listen!(channel, listener) }
+      : {}),
     close: async () => {},
   };
 }

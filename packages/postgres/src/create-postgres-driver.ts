@@ -24,11 +24,14 @@ export interface PostgresDriverOptions extends PostgresTableOptions, PostgresCon
  */
 export function createPostgresDriver(options: PostgresDriverOptions): SqlDriver {
   const tables = createTableNames(options.schema ?? 'public', options.tablePrefix ?? 'chatwire_');
-  const executor = options.pool ? createPgPoolExecutor(options.pool, { owned: false }) : createPostgresExecutor(options);
+  const executor = options.pool
+    ? createPgPoolExecutor(options.pool, { owned: false, onError: options.onError })
+    : createPostgresExecutor(options);
   return createSqlDriver({
     name: 'postgres',
     executor,
     tables,
+    ...(options.onError ? { onError: options.onError } : {}),
     ...(options.generateId ? { generateId: options.generateId } : {}),
   });
 }

@@ -8,8 +8,12 @@ export interface PostgresConnectionOptions {
   connectionString?: string | undefined;
   /** Pool size. Default 10. */
   max?: number;
-  /** Errors of idle pooled connections (the database restarted...). Without it they are ignored. */
-  onError?: (error: Error) => void;
+  /**
+   * Connection errors no statement reports: idle pooled connections, a transaction's connection lost
+   * between two statements, the notification connection (the database restarted...). Default: ignored.
+   * They never crash the process either way.
+   */
+  onError?: ((error: unknown) => void) | undefined;
 }
 
 /**
@@ -23,7 +27,5 @@ export function createPostgresExecutor(options: PostgresConnectionOptions): SqlE
     });
   }
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
-  // An idle client's error is emitted on the pool; unhandled it would crash the process.
-  pool.on('error', (error) => options.onError?.(error));
-  return createPgPoolExecutor(pool, { owned: true });
+  return createPgPoolExecutor(pool, { owned: true, onError: options.onError });
 }

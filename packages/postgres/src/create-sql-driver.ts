@@ -1,9 +1,9 @@
 import { ChatwireError, decodeCursor, encodeCursor } from '@chatwire/storage';
-import type { DriverQuery, Filter, OrderBy, RecordData, StoreDriver, TurnLeases } from '@chatwire/storage';
+import type { DriverCapabilities, DriverQuery, Filter, OrderBy, RecordData, StoreDriver } from '@chatwire/storage';
 import { buildFilterSql } from './build-filter-sql.js';
 import { checkText, encodeData, encodeText } from './check-storable.js';
 import { createSqlLeases } from './create-sql-leases.js';
-
+import { createSqlNotifications } from './create-sql-notifications.js';
 import { ensureSchema } from './ensure-schema.js';
 import { mapPgError } from './map-pg-error.js';
 import { buildOrderSql, checkCursor, cursorAfter } from './query-order.js';
@@ -13,8 +13,6 @@ import { SqlParams } from './sql-params.js';
 import type { TableNames } from './table-names.js';
 
 export interface SqlDriver extends StoreDriver {
-  readonly leases: TurnLeases;
-  transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
   /** Creates the tables and indexes now instead of on first use (idempotent). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -25,6 +23,8 @@ export interface SqlDriverConfig {
   executor: SqlExecutor;
   tables: TableNames;
   generateId?: () => string;
+  /** What a notification listener threw. Default: ignored. */
+  onError?: ((error: unknown) => void) | undefined;
 }
 
 interface TxState {
@@ -48,6 +48,17 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
     return schema;
   };
   const leases = createSqlLeases(executor, t, ready);
+  const report = (error: unknown) => {
+    try {
+      config.onError?.(error);
+    } catch {
+      // A throwing onError must not break the other listeners.
+    }
+  };
+  const listen = executor.listen?.bind(executor);
+  const notifications = listen ? createSqlNotifications(executor, listen, t, report) : undefined;
+  // Every process on the database shares the leases table; NOTIFY reaches them all too.
+  const capabilities: DriverCapabilities = Object.freeze({ sharedLeases: true, notifications: notifications !== undefined });
 
   /**
    * `inTx`: the client is bound to a transaction. A statement that fails aborts a PostgreSQL
@@ -76,7 +87,9 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
 
     const driver: SqlDriver = {
       name: config.name,
+      capabilities,
       leases,
+      ...(notifications ? { notifications } : {}),
       async insert(collection, input) {
         checkCollection(collection);
         const recordId = input.recordId ?? generateId();

@@ -19,6 +19,11 @@ export interface SqlExecutor extends SqlClient {
    * (the error is rethrown).
    */
   transaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
-  /** Releases what the executor owns (a pool it created); a no-op for borrowed pools and PGlite. */
+  /**
+   * LISTENs on `channel` (a plain lowercase identifier) until the returned function is called. Executors
+   * without it give a driver without notifications.
+   */
+  listen?(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Releases what the executor owns (a pool it created, its listening connection); PGlite stays open. */
   close(): Promise<void>;
 }

@@ -8,12 +8,18 @@ export type ChatwireErrorCode =
   | 'FORBIDDEN'
   | 'VALIDATION'
   | 'CONFLICT'
+  // the database (or another backend) cannot be reached right now; retrying later may work
+  | 'UNAVAILABLE'
   // chat routes
   | 'UNAUTHORIZED'
   | 'MODEL_NOT_ALLOWED'
   | 'PROVIDER_NOT_CONFIGURED'
   | 'DUPLICATE_MESSAGE'
   | 'CHAT_BUSY'
+  | 'MESSAGE_NOT_FOUND'
+  | 'TIMEOUT'
+  | 'RATE_LIMITED'
+  | 'QUOTA_EXCEEDED'
   | 'PAYLOAD_TOO_LARGE'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFIGURATION'

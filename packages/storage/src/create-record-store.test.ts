@@ -26,12 +26,6 @@ const codeOf = async (fn: () => unknown) => {
   }
 };
 
-/** The memory driver without its transaction and leases, as a minimal third-party driver would be. */
-function bareDriver(): StoreDriver {
-  const { insert, get, query, update, delete: del, deleteWhere } = createMemoryDriver();
-  return { name: 'bare', insert, get, query, update, delete: del, deleteWhere };
-}
-
 describe('createRecordStore: configuration', () => {
   it('rejects bad definitions with CONFIGURATION naming the problem', () => {
     const store = createRecordStore({ driver: createMemoryDriver() });
@@ -67,24 +61,34 @@ describe('createRecordStore: configuration', () => {
     expect(() => store.asCaller({ userId: 'u', role: 5 as never })).toThrow(/role/);
   });
 
-  it('uses in-process leases when the driver has none', async () => {
-    const store = createRecordStore({ driver: bareDriver() });
-    const lease = await store.leases.acquire('chat-1', { ttlMs: 1000 });
-    expect(lease).not.toBeNull();
-    expect(await store.leases.acquire('chat-1', { ttlMs: 1000 })).toBeNull();
+  it('refuses a driver without declared capabilities, transactions or leases (CONFIGURATION naming what is missing)', () => {
+    const full = createMemoryDriver();
+    const without = (key: keyof StoreDriver): StoreDriver => {
+      const copy = { ...full } as Record<string, unknown>;
+      delete copy[key];
+      return copy as unknown as StoreDriver;
+    };
+    expect(() => createRecordStore({ driver: without('capabilities') })).toThrow(/has no capabilities/);
+    expect(() => createRecordStore({ driver: without('transaction') })).toThrow(/has no transaction\(\)/);
+    expect(() => createRecordStore({ driver: without('leases') })).toThrow(/has no leases/);
+    expect(() => createRecordStore({ driver: without('notifications') })).toThrow(/has no notifications although/);
+    expect(() => createRecordStore({ driver: without('leases') })).toThrow(expect.objectContaining({ code: 'CONFIGURATION' }));
+    const quiet = { ...without('notifications'), capabilities: { sharedLeases: false, notifications: false } };
+    expect(createRecordStore({ driver: quiet }).capabilities.notifications).toBe(false);
   });
 
-  it('transaction runs fn directly when the driver has no transactions (no rollback)', async () => {
-    const store = createRecordStore({ driver: bareDriver(), collections: [notes()] });
-    const server = store.asServer();
-    await expect(
-      server.transaction(async (access) => {
-        expect(access).toBe(server);
-        await access.create('notes', { title: 'kept' });
-        throw new Error('stop');
-      }),
-    ).rejects.toThrow('stop');
-    expect((await server.query('notes')).records).toHaveLength(1);
+  it("exposes the driver's leases and capabilities as they are", () => {
+    const driver = createMemoryDriver();
+    const store = createRecordStore({ driver });
+    expect(store.driver).toBe(driver);
+    expect(store.leases).toBe(driver.leases);
+    expect(store.capabilities).toEqual({ sharedLeases: false, notifications: true });
+  });
+
+  it('does not depend on the memory driver (no import from ./memory/)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(new URL('./create-record-store.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/from '\.\/memory\//);
   });
 });
 

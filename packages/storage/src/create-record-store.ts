@@ -1,7 +1,7 @@
 import type { Caller } from './caller.js';
 import type { CollectionDefinition } from './collection-definition.js';
 import type { RecordAccess } from './record-access.js';
-import type { StoreDriver } from './store-driver.js';
+import type { DriverCapabilities, StoreDriver } from './store-driver.js';
 import type { TurnLeases } from './turn-leases.js';
 import { ChatwireError } from './chatwire-error.js';
 import { jsonEqual } from './json-value.js';
@@ -9,7 +9,6 @@ import { createRecordAccess, type AccessContext } from './access/create-record-a
 import { invalid } from './access/errors.js';
 import type { StoreLimits } from './access/store-limits.js';
 import { validateDefinition } from './access/validate-definition.js';
-import { createMemoryLeases } from './memory/create-memory-leases.js';
 
 export interface RecordStoreOptions {
   driver: StoreDriver;
@@ -25,7 +24,9 @@ export interface RecordStoreOptions {
 
 export interface RecordStore {
   readonly driver: StoreDriver;
-  /** `driver.leases`, or in-process leases when the driver has none (then only one process is covered). */
+  /** `driver.capabilities`: whether leases hold across processes, whether notifications exist. */
+  readonly capabilities: DriverCapabilities;
+  /** `driver.leases`. */
   readonly leases: TurnLeases;
   readonly limits: Readonly<StoreLimits>;
   /** Adds a collection. Registering an equal definition again is a no-op; a different one is CONFIGURATION. */
@@ -48,12 +49,30 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
+/** Every driver declares its capabilities and has transactions and leases: nothing is probed later. */
+function checkDriver(driver: StoreDriver): void {
+  const missing = (what: string) =>
+    new ChatwireError('CONFIGURATION', `createRecordStore: driver "${String(driver.name)}" has no ${what}`, {
+      details: { option: 'driver' },
+    });
+  const caps = driver.capabilities as Partial<DriverCapabilities> | undefined;
+  if (typeof caps?.sharedLeases !== 'boolean' || typeof caps.notifications !== 'boolean') {
+    throw missing('capabilities ({ sharedLeases, notifications } booleans)');
+  }
+  if (typeof driver.transaction !== 'function') throw missing('transaction()');
+  if (typeof driver.leases?.acquire !== 'function') throw missing('leases');
+  if (caps.notifications && typeof driver.notifications?.subscribe !== 'function') {
+    throw missing('notifications although its capabilities declare them');
+  }
+}
+
 /** The record store: collections, access rules and validation, written once above any `StoreDriver`. */
 export function createRecordStore(options: RecordStoreOptions): RecordStore {
   const { driver } = options;
   if (!driver || typeof driver.insert !== 'function') {
     throw new ChatwireError('CONFIGURATION', 'createRecordStore: a driver is required');
   }
+  checkDriver(driver);
   const limits: StoreLimits = Object.freeze({
     maxQueryLimit: positiveInteger('maxQueryLimit', options.maxQueryLimit, 200),
     maxValueBytes: positiveInteger('maxValueBytes', options.maxValueBytes, 2 * 1024 * 1024),
@@ -74,7 +93,8 @@ export function createRecordStore(options: RecordStoreOptions): RecordStore {
 
   const store: RecordStore = {
     driver,
-    leases: driver.leases ?? createMemoryLeases(),
+    capabilities: driver.capabilities,
+    leases: driver.leases,
     limits,
     register(definition) {
       const def = validateDefinition(definition);

@@ -11,7 +11,9 @@ export type {
 } from './collection-definition.js';
 export { FILTER_OPERATORS } from './filter.js';
 export type { Filter, FieldCondition, FilterValue, FilterOperator, OrderBy } from './filter.js';
-export type { StoreDriver, DriverQuery, QueryPage, InsertResult } from './store-driver.js';
+export type { StoreDriver, DriverCapabilities, DriverQuery, QueryPage, InsertResult } from './store-driver.js';
+export type { DriverNotifications } from './driver-notifications.js';
+export { MAX_NOTIFICATION_BYTES, checkNotification, checkSubscription } from './driver-notifications.js';
 export type { TurnLease, TurnLeases } from './turn-leases.js';
 export type { RecordAccess, AccessQuery } from './record-access.js';
 export { createRecordStore } from './create-record-store.js';

@@ -37,7 +37,7 @@ export interface RecordAccess {
   delete(collection: string, recordId: string): Promise<void>;
   /** Server access only (cascades); a caller gets FORBIDDEN. */
   deleteWhere(collection: string, filter: Filter): Promise<number>;
-  /** Runs `fn` in one driver transaction when the driver has them, otherwise directly. */
+  /** Runs `fn` in one driver transaction: its writes commit together or, when `fn` throws, not at all. */
   transaction<T>(fn: (access: RecordAccess) => Promise<T>): Promise<T>;
   /** Collections this access may see: for a caller, registered, not hidden, and readable or creatable. */
   listCollections(): CollectionDefinition[];

@@ -1,6 +1,7 @@
 import type { Filter, OrderBy } from './filter.js';
 import type { RecordData, RecordEnvelope } from './record-envelope.js';
 import type { TurnLeases } from './turn-leases.js';
+import type { DriverNotifications } from './driver-notifications.js';
 
 export interface DriverQuery {
   filter?: Filter;
@@ -21,6 +22,14 @@ export interface InsertResult {
   record: RecordEnvelope;
   /** `false` when the recordId already held equal data (idempotent retry). */
   created: boolean;
+}
+
+/** What a driver offers beyond the primitives, declared so callers never probe for methods. */
+export interface DriverCapabilities {
+  /** Leases hold across every process using the same database (false: only within this process). */
+  readonly sharedLeases: boolean;
+  /** `notifications` is present (across processes exactly when `sharedLeases` is). */
+  readonly notifications: boolean;
 }
 
 /**
@@ -53,9 +62,18 @@ export interface StoreDriver {
   delete(collection: string, recordId: string): Promise<boolean>;
   /** Deletes every row matching the filter; returns the count. */
   deleteWhere(collection: string, filter: Filter): Promise<number>;
-  /** Optional: run `fn` atomically. Drivers without transactions leave this undefined. */
-  transaction?<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
-  /** Optional: per-chat turn leases shared by every process using this driver. */
-  readonly leases?: TurnLeases;
+  readonly capabilities: DriverCapabilities;
+  /**
+   * Runs `fn` atomically: every write through `tx` commits together or not at all (`fn` throws: rolled
+   * back, the error rethrown). Inside `fn` use only `tx`; a nested `tx.transaction` joins the outer one.
+   */
+  transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
+  /**
+   * Per-chat turn leases (across processes when `capabilities.sharedLeases`). On a transaction's driver,
+   * `tx.leases.holds` runs inside that transaction and keeps the lease from being taken over until it ends.
+   */
+  readonly leases: TurnLeases;
+  /** Present exactly when `capabilities.notifications`. */
+  readonly notifications?: DriverNotifications;
   close?(): Promise<void>;
 }

@@ -120,7 +120,6 @@ export function createRecordAccess(ctx: AccessContext, caller: Caller | null): R
     },
 
     async transaction(fn) {
-      if (!driver.transaction) return fn(access);
       return driver.transaction((tx) => fn(createRecordAccess({ ...ctx, driver: tx }, caller)));
     },
 

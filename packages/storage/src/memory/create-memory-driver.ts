@@ -1,11 +1,13 @@
 import { ChatwireError } from '../chatwire-error.js';
 import { cloneJson, jsonEqual } from '../json-value.js';
 import { matchesFilter } from '../filter-semantics.js';
-import type { StoreDriver } from '../store-driver.js';
+import type { DriverCapabilities, StoreDriver } from '../store-driver.js';
+import type { DriverNotifications } from '../driver-notifications.js';
 import type { TurnLeases } from '../turn-leases.js';
 import { MemoryCollection, type QueryPlan } from './memory-collection.js';
 import { toEnvelope, type MemoryRow } from './memory-row.js';
 import { createMemoryLeases } from './create-memory-leases.js';
+import { createMemoryNotifications } from './create-memory-notifications.js';
 
 export interface MemoryDriverOptions {
   /** Clock in milliseconds (default `Date.now`). Timestamps never go backwards even if it does. */
@@ -14,11 +16,12 @@ export interface MemoryDriverOptions {
   generateId?: () => string;
   /** Leases to expose (default: `createMemoryLeases({ now })`). */
   leases?: TurnLeases;
+  /** Receives what a notification listener threw. Default: ignored. */
+  onError?: (error: unknown) => void;
 }
 
 export interface MemoryDriver extends StoreDriver {
-  readonly leases: TurnLeases;
-  transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T>;
+  readonly notifications: DriverNotifications;
   /** How the most recent query found its rows (for tests and benchmarks). */
   lastQueryPlan(): QueryPlan | null;
 }
@@ -32,6 +35,9 @@ interface State {
 
 type Undo = () => void;
 
+/** Everything stays inside this process: leases and notifications cover only it. */
+const MEMORY_CAPABILITIES: DriverCapabilities = Object.freeze({ sharedLeases: false, notifications: true });
+
 /**
  * The in-memory driver: indexed (an `eq`/`in` filter reads only the matching rows), insertion-ordered by a
  * monotonic sequence, keyset cursors. `transaction` serialises transactions and undoes their writes when
@@ -41,6 +47,7 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
   const now = options.now ?? Date.now;
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const leases = options.leases ?? createMemoryLeases({ now });
+  const notifications = createMemoryNotifications(options.onError ? { onError: options.onError } : {});
   const state: State = { collections: new Map(), seq: 0, lastMs: 0, plan: null };
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -59,7 +66,9 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
   function build(undo: Undo[] | null): MemoryDriver {
     const driver: MemoryDriver = {
       name: 'memory',
+      capabilities: MEMORY_CAPABILITIES,
       leases,
+      notifications,
       async insert(name, input) {
         const c = collection(name, true) as MemoryCollection;
         const recordId = input.recordId ?? generateId();

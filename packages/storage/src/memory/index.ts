@@ -3,3 +3,5 @@ export type { MemoryDriver, MemoryDriverOptions } from './create-memory-driver.j
 export { createMemoryLeases } from './create-memory-leases.js';
 export type { MemoryLeasesOptions } from './create-memory-leases.js';
 export type { QueryPlan } from './memory-collection.js';
+export { createMemoryNotifications } from './create-memory-notifications.js';
+export type { MemoryNotificationsOptions } from './create-memory-notifications.js';

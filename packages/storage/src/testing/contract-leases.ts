@@ -5,12 +5,12 @@ import type { ContractContext } from './contract-context.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function describeLeases(ctx: ContractContext): void {
-  describe('leases (only for drivers with leases)', () => {
-    const leases = (skip: (note: string) => never): TurnLeases => ctx.driver.leases ?? skip('driver has no leases');
+  describe('leases', () => {
+    const leases = (): TurnLeases => ctx.driver.leases;
     const key = () => `${ctx.collection('lease')}:chat`;
 
-    it('acquire returns a lease; a second acquire of the same key returns null; other keys are free', async (t) => {
-      const l = leases(t.skip);
+    it('acquire returns a lease; a second acquire of the same key returns null; other keys are free', async () => {
+      const l = leases();
       const k = key();
       const lease = await l.acquire(k, { ttlMs: 60_000 });
       expect(lease?.key).toBe(k);
@@ -21,8 +21,8 @@ export function describeLeases(ctx: ContractContext): void {
       await other?.release();
     });
 
-    it('release frees the key; renew after release returns false', async (t) => {
-      const l = leases(t.skip);
+    it('release frees the key; renew after release returns false', async () => {
+      const l = leases();
       const k = key();
       const lease = await l.acquire(k, { ttlMs: 60_000 });
       expect(await lease?.renew()).toBe(true);
@@ -33,8 +33,8 @@ export function describeLeases(ctx: ContractContext): void {
       await again?.release();
     });
 
-    it('an expired lease can be taken over; the old holder can then neither renew nor release it', async (t) => {
-      const l = leases(t.skip);
+    it('an expired lease can be taken over; the old holder can then neither renew nor release it', async () => {
+      const l = leases();
       const k = key();
       const stale = await l.acquire(k, { ttlMs: 20 });
       expect(stale).not.toBeNull();
@@ -47,8 +47,8 @@ export function describeLeases(ctx: ContractContext): void {
       await fresh?.release();
     });
 
-    it('renew keeps a live lease held', async (t) => {
-      const l = leases(t.skip);
+    it('renew keeps a live lease held', async () => {
+      const l = leases();
       const k = key();
       const lease = await l.acquire(k, { ttlMs: 60_000 });
       expect(await lease?.renew()).toBe(true);

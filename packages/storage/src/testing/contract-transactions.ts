@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { insertAll, queryIds, type ContractContext } from './contract-context.js';
 
 export function describeTransactions(ctx: ContractContext): void {
-  describe('transactions (only for drivers with transaction)', () => {
-    it('commit: writes inside are visible inside and after (skipped when the driver has no transaction)', async (t) => {
-      const tx = ctx.driver.transaction?.bind(ctx.driver);
-      if (!tx) return t.skip('driver has no transaction');
+  describe('transactions', () => {
+    it('commit: writes inside are visible inside and after', async () => {
+      const tx = ctx.driver.transaction.bind(ctx.driver);
       const c = ctx.collection('tx');
       const result = await tx(async (d) => {
         await d.insert(c, { recordId: 'a', data: { v: 1 } });
@@ -17,9 +16,8 @@ export function describeTransactions(ctx: ContractContext): void {
       expect((await ctx.driver.get(c, 'a'))?.data).toEqual({ v: 2 });
     });
 
-    it('rollback on throw: inserts, updates, deletes and deleteWhere are undone (skipped when the driver has no transaction)', async (t) => {
-      const tx = ctx.driver.transaction?.bind(ctx.driver);
-      if (!tx) return t.skip('driver has no transaction');
+    it('rollback on throw: inserts, updates, deletes and deleteWhere are undone', async () => {
+      const tx = ctx.driver.transaction.bind(ctx.driver);
       const c = ctx.collection('tx');
       await insertAll(ctx.driver, c, [{ v: 1 }, { v: 2 }, { v: 3, g: 'x' }, { v: 4 }], ['a', 'b', 'c', 'd']);
       const before = await ctx.driver.query(c, { limit: 10 });
@@ -39,9 +37,8 @@ export function describeTransactions(ctx: ContractContext): void {
       expect(await queryIds(ctx.driver, c, { filter: { g: 'x' } })).toEqual(['c']);
     });
 
-    it('a failing insert inside rolls back the earlier writes (skipped when the driver has no transaction)', async (t) => {
-      const tx = ctx.driver.transaction?.bind(ctx.driver);
-      if (!tx) return t.skip('driver has no transaction');
+    it('a failing insert inside rolls back the earlier writes', async () => {
+      const tx = ctx.driver.transaction.bind(ctx.driver);
       const c = ctx.collection('tx');
       await ctx.driver.insert(c, { recordId: 'a', data: { v: 1 } });
       await expect(
@@ -53,8 +50,7 @@ export function describeTransactions(ctx: ContractContext): void {
       expect(await queryIds(ctx.driver, c)).toEqual(['a']);
     });
 
-    it('store.asServer().transaction rolls back through the access layer (skipped when the driver has no transaction)', async (t) => {
-      if (!ctx.driver.transaction) return t.skip('driver has no transaction');
+    it('store.asServer().transaction rolls back through the access layer', async () => {
       const c = ctx.collection('tx');
       const store = ctx.store([
         { name: c, columns: [{ name: 'v', type: 'number' }], rules: { read: true, create: true, update: true, delete: true } },

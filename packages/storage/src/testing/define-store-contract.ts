@@ -7,6 +7,7 @@ import { describeOrdering } from './contract-ordering.js';
 import { describePagination } from './contract-pagination.js';
 import { describeTransactions } from './contract-transactions.js';
 import { describeLeases } from './contract-leases.js';
+import { describeNotifications } from './contract-notifications.js';
 import { describeValidation } from './contract-validation.js';
 import { describeRules } from './contract-rules.js';
 
@@ -41,6 +42,7 @@ export function defineStoreContract(options: StoreContractOptions): void {
     describePagination(ctx);
     describeTransactions(ctx);
     describeLeases(ctx);
+    describeNotifications(ctx);
     describeValidation(ctx);
     describeRules(ctx);
   });

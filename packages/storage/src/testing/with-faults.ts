@@ -85,22 +85,21 @@ export function withFaults(driver: StoreDriver): FaultyDriver {
   }
 
   function wrap(inner: StoreDriver): StoreDriver {
-    const wrapped: StoreDriver = {
+    const tx = inner.transaction.bind(inner);
+    return {
       name: `${inner.name}+faults`,
+      capabilities: inner.capabilities,
       leases: inner.leases,
+      ...(inner.notifications ? { notifications: inner.notifications } : {}),
       insert: (c, input) => call('insert', c, () => inner.insert(c, input)),
       get: (c, id) => call('get', c, () => inner.get(c, id)),
       query: (c, q) => call('query', c, () => inner.query(c, q)),
       update: (c, id, patch) => call('update', c, () => inner.update(c, id, patch)),
       delete: (c, id) => call('delete', c, () => inner.delete(c, id)),
       deleteWhere: (c, f) => call('deleteWhere', c, () => inner.deleteWhere(c, f)),
+      transaction: (fn) => call('transaction', undefined, () => tx((t) => fn(wrap(t)))),
       ...(inner.close ? { close: () => inner.close?.() ?? Promise.resolve() } : {}),
     };
-    if (inner.transaction) {
-      const tx = inner.transaction.bind(inner);
-      wrapped.transaction = (fn) => call('transaction', undefined, () => tx((t) => fn(wrap(t))));
-    }
-    return wrapped;
   }
 
   const controls: FaultControls = {
