@@ -29,6 +29,10 @@ class SlowResponse extends EventEmitter {
   end(): void {
     this.writableEnded = true;
   }
+  destroy(): void {
+    this.destroyed = true;
+    this.emit('close');
+  }
 }
 
 const ticks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -60,6 +64,28 @@ describe('writeResponse', () => {
     await done;
     expect(res.written).toEqual(['c1', 'c2', 'c3']);
     expect(res.writableEnded).toBe(true);
+  });
+
+  it('destroys the connection when the body fails while the client takes nothing', async () => {
+    let fail!: (error: unknown) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: 1\n\n'));
+        fail = (error) => controller.error(error);
+      },
+    });
+    const res = new SlowResponse();
+    const done = writeResponse(new Response(body), res as unknown as ServerResponse).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    for (let i = 0; i < 5; i++) await ticks();
+    expect(res.written).toEqual(['data: 1\n\n']); // waiting for a drain that never comes
+    const dropped = new Error('client read nothing');
+    fail(dropped);
+    expect(await done).toBe(dropped);
+    expect(res.destroyed).toBe(true);
+    expect(res.listenerCount('drain')).toBe(0);
   });
 
   it('copies status, headers and each Set-Cookie separately', async () => {

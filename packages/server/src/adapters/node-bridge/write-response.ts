@@ -6,7 +6,8 @@ import type { ServerResponse } from 'node:http';
  * - Status, status text and every header are copied; `Set-Cookie` keeps each cookie separate.
  * - Headers go out at once and each body chunk is written as soon as it is produced (no buffering;
  *   Nagle off; `res.flush()` is called when a compression middleware added it).
- * - Backpressure: when `write` returns false the next chunk is read only after `drain`.
+ * - Backpressure: when `write` returns false the next chunk is read only after `drain`. A body that fails
+ *   while waiting for `drain` destroys the connection (the client is not reading; nothing else could end it).
  * - A client disconnect cancels the body stream. The response is always ended, also when the body
  *   stream fails mid-way; that failure is rethrown for the caller to report.
  */
@@ -29,15 +30,23 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
     reader.cancel(new DOMException('The client closed the connection', 'AbortError')).catch(() => undefined);
   };
   res.once('close', onClose);
+  const failure = watchFailure(reader.closed);
+  let stalled = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value) && !(await drained(res, failure))) {
+        // The body failed while the client was taking nothing (e.g. dropped for not reading): ending the
+        // response politely would wait for a client that does not read, so the connection goes.
+        stalled = true;
+        res.destroy();
+        await reader.closed;
+      }
       (res as ServerResponse & { flush?: () => void }).flush?.();
     }
   } catch (error) {
-    if (!res.destroyed) throw error; // a failure after the client left is nobody's concern
+    if (!res.destroyed || stalled) throw error; // a failure after the client left is nobody's concern
   } finally {
     res.off('close', onClose);
     // Left the loop early (client gone): cancel the body so the handler stops producing it.
@@ -54,17 +63,34 @@ function copyHeaders(headers: Headers, res: ServerResponse): void {
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
 }
 
-/** Resolves on `drain`, or when the response closes or fails (no drain will come then). */
-function drained(res: ServerResponse): Promise<void> {
+/** Lets a wait for `drain` end early when the body stream fails (one listener for the whole response). */
+function watchFailure(closed: Promise<void>): { failed: boolean; notify: (() => void) | undefined } {
+  const watch: { failed: boolean; notify: (() => void) | undefined } = { failed: false, notify: undefined };
+  closed.catch(() => {
+    watch.failed = true;
+    watch.notify?.();
+  });
+  return watch;
+}
+
+/**
+ * Resolves true on `drain`, or when the response closes or fails (no drain will come then); false when
+ * the body stream fails first.
+ */
+function drained(res: ServerResponse, body: ReturnType<typeof watchFailure>): Promise<boolean> {
+  if (body.failed) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      res.off('error', done);
-      resolve();
+    const finish = (outcome: boolean): void => {
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      res.off('error', onDrain);
+      body.notify = undefined;
+      resolve(outcome);
     };
-    res.on('drain', done);
-    res.on('close', done);
-    res.on('error', done);
+    const onDrain = (): void => finish(true);
+    res.on('drain', onDrain);
+    res.on('close', onDrain);
+    res.on('error', onDrain);
+    body.notify = () => finish(false);
   });
 }
