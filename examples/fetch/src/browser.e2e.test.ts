@@ -1,15 +1,17 @@
+import { createServer, type IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExampleApp, type ExampleApp } from './create-example-app.js';
 import { createNodeServer } from './create-node-server.js';
 import { listenNode } from './listen-node.js';
 import type { RunningServer } from './run-example.js';
 
-// Drives Debian's chromium (apt-get install -y chromium) through playwright-core against the default
-// example with the demo model. Run: pnpm --filter @chatwire/example-fetch test:browser
+// Drives Debian's chromium (apt-get install -y chromium) through playwright-core against the default example,
+// by roles and accessible names. Run: pnpm --filter @chatwire/example-fetch test:browser
+// Set CHATWIRE_SCREENSHOT_DIR to keep the phone-layout screenshot (otherwise it goes to a temp dir, deleted).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -22,100 +24,359 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+const CODE = [
+  'const total = items.reduce((sum, item) => sum + item.qty * item.price, 0); // one long line that scrolls inside its block',
+  'console.log(`total: ${total}`);',
+].join('\n');
+
+/** What the stub provider answers to anything but "inject": GFM with a heading, list, task, table and code. */
+const MARKDOWN_ANSWER = [
+  '## Shopping plan',
+  '',
+  'Here is what to buy, see https://example.com/shop for more:',
+  '',
+  '- Milk',
+  '- **Bread**, fresh',
+  '- [x] Eggs',
+  '',
+  '| Item | Qty | Price |',
+  '|:-----|----:|------:|',
+  '| Milk | 2 | 1.20 |',
+  '| Bread | 1 | 2.50 |',
+  '',
+  '```ts',
+  CODE,
+  '```',
+  '',
+  'Done.',
+].join('\n');
+
+/** What it answers to "inject": every way a model could try to run script in the page. */
+const HOSTILE_ANSWER = [
+  'A trap: <img src=x onerror="alert(\'img\')"> and <svg onload=alert(\'svg\')></svg>',
+  '',
+  "<script>alert('script')</script>",
+  '',
+  '<a href="javascript:alert(\'a\')" onclick="alert(\'click\')">html link</a>',
+  '',
+  "[md link](javascript:alert('link')) [upper](JAVASCRIPT:alert(1)) [entity](jav&#x61;script:alert(1)) [data](data:text/html,<script>alert(1)</script>) <javascript:alert('auto')>",
+  '',
+  "![pic](javascript:alert('pic'))",
+  '',
+  '<iframe src="javascript:alert(\'frame\')"></iframe>',
+  '',
+  '<details open ontoggle=alert(\'toggle\')>x</details>',
+  '',
+  '[ref link][r]',
+  '',
+  "[r]: javascript:alert('ref')",
+].join('\n');
+
+/** `expect.poll` with room for a slow shared machine (its default gives up after one second). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 describe('browser chat page', () => {
-  let example: ExampleApp;
-  let server: RunningServer;
+  let browser: Browser;
   let profile: string;
-  let context: BrowserContext;
-  let page: Page;
-  let baseUrl: string;
 
   beforeAll(async () => {
-    // Slow words so the test can watch a reply stream in and stop it.
-    example = await createExampleApp({ PORT: '0' }, { demoChunkDelayMs: 120, onError: () => undefined });
-    server = await listenNode(createNodeServer(example), example.port);
-    baseUrl = `http://127.0.0.1:${server.port}`;
     profile = mkdtempSync(join(tmpdir(), 'chatwire-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('dialog', (dialog) => void dialog.accept()); // the delete confirmation
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   });
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    await example?.close();
+    await browser?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  const assistant = (n: number) => page.locator('#messages li[data-role="assistant"]').nth(n);
+  describe('with the demo model', () => {
+    let example: ExampleApp;
+    let server: RunningServer;
+    let context: BrowserContext;
+    let page: Page;
 
-  it('signs in with the dev sign-in', async () => {
-    await page.goto(baseUrl);
-    await page.getByLabel('Name').fill('Browser Tester');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('#user').textContent()).toBe('dev-browser-tester');
-    expect(await page.locator('#demo-badge').isVisible()).toBe(true);
-    expect(await page.locator('#sign-in').isVisible()).toBe(false);
-    expect(await page.locator('#rename-form').isVisible()).toBe(false);
+    beforeAll(async () => {
+      // Slow words so the test can watch a reply stream in and stop it.
+      example = await createExampleApp({ PORT: '0' }, { demoChunkDelayMs: 120, onError: () => undefined });
+      server = await listenNode(createNodeServer(example), example.port);
+      context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept()); // the delete confirmation
+      await page.goto(`http://127.0.0.1:${server.port}`);
+    });
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.close();
+      await example?.close();
+    });
+
+    const answers = () => page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' });
+    const chatItems = () => page.getByRole('list', { name: 'Chats' }).getByRole('listitem');
+
+    it('signs in with the dev sign-in', async () => {
+      await signIn(page, 'Browser Tester');
+      await eventually(() => page.getByText('dev-browser-tester').isVisible()).toBe(true);
+      expect(await page.getByText('demo model').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(false);
+      expect(await page.getByRole('textbox', { name: 'Chat title' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Chats' }).isVisible()).toBe(false); // wide screen: no drawer
+    });
+
+    it('creates and renames a chat', async () => {
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await eventually(() => chatItems().count()).toBe(1);
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.getByRole('textbox', { name: 'Chat title' }).fill('Groceries');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await eventually(() => page.getByRole('heading', { level: 2, name: 'Groceries' }).isVisible()).toBe(true);
+      await eventually(() => chatItems().textContent()).toBe('Groceries');
+    });
+
+    it('streams replies with tool calls, their state and result', async () => {
+      await send(page, 'create a note titled Milk');
+      await page.getByText('Tool records_create · done').waitFor();
+      await eventually(() => answers().nth(0).textContent()).toContain('Created note "Milk".');
+
+      await send(page, 'list my notes');
+      const query = page.getByText('Tool records_query · done');
+      await query.waitFor();
+      await query.click(); // opens the tool block
+      expect(await answers().nth(1).getByText('Result').isVisible()).toBe(true);
+      expect(await answers().nth(1).textContent()).toContain('Milk');
+      await eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    });
+
+    it('stops a reply while it streams', async () => {
+      await send(page, 'tell me a long story about a lighthouse keeper and the sea and the birds and the storms');
+      const reply = answers().nth(2);
+      await eventually(() => reply.textContent()).toContain('You said');
+      expect(await reply.getByText('typing…').isVisible()).toBe(true); // visibly still streaming
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await eventually(() => reply.getByText('stopped').isVisible()).toBe(true);
+      expect(await reply.textContent()).not.toContain('configure a provider');
+    });
+
+    it('shows the stored history after a reload', async () => {
+      await page.reload();
+      const messages = page.getByRole('log', { name: 'Messages' }).getByRole('article');
+      await eventually(() => messages.count()).toBe(4); // the stopped turn is not stored
+      const roles = await messages.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+      expect(roles).toEqual(['You', 'Assistant', 'You', 'Assistant']);
+      expect(await answers().nth(1).textContent()).toContain('Milk');
+      expect(await page.getByRole('heading', { level: 2, name: 'Groceries' }).isVisible()).toBe(true);
+    });
+
+    it('deletes the chat', async () => {
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await eventually(() => chatItems().count()).toBe(0);
+      expect(await page.getByText('Create a chat or pick one from the list.').isVisible()).toBe(true);
+    });
+
+    it('shows errors to the user', async () => {
+      await page.evaluate(() => localStorage.setItem('chatwire.example.token', 'not-a-jwt'));
+      await page.reload();
+      await eventually(() => page.getByRole('alert').textContent()).toMatch(/^UNAUTHORIZED: /);
+      expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    });
   });
 
-  it('creates and renames a chat', async () => {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    await expect.poll(() => page.locator('#chats li').count()).toBe(1);
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('Chat title').fill('Groceries');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('#chat-title').textContent()).toBe('Groceries');
-    await expect.poll(() => page.locator('#chats li button').textContent()).toBe('Groceries');
+  describe('Markdown answers and the phone layout (a stub OpenAI-compatible provider)', () => {
+    let provider: RunningServer;
+    let example: ExampleApp;
+    let server: RunningServer;
+    let context: BrowserContext;
+    let page: Page;
+    const dialogs: string[] = [];
+
+    beforeAll(async () => {
+      provider = await listenNode(createStubProvider(), 0);
+      example = await createExampleApp(
+        { PORT: '0', PROVIDER_C_BASE_URL: `http://127.0.0.1:${provider.port}/v1`, PROVIDER_C_API_KEY: 'stub-key' },
+        { onError: () => undefined },
+      );
+      server = await listenNode(createNodeServer(example), example.port);
+      context = await browser.newContext({
+        viewport: { width: 1200, height: 800 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
+      page = await context.newPage();
+      page.on('dialog', (dialog: Dialog) => {
+        dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await page.goto(`http://127.0.0.1:${server.port}`);
+      await signIn(page, 'Markdown Reader');
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await page.getByRole('combobox', { name: 'Model' }).selectOption('gamma-oss-120b');
+    });
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.close();
+      await example?.close();
+      await provider?.close();
+    });
+
+    const lastAnswer = () => page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' }).last();
+
+    it('renders a streamed Markdown answer: heading, list, task, table, link and code', async () => {
+      await send(page, 'plan my shopping');
+      const answer = lastAnswer();
+      // Rendered while it streams, not only at the end.
+      await answer.getByRole('heading', { name: 'Shopping plan' }).waitFor();
+      expect(await answer.getByText('typing…').isVisible()).toBe(true);
+
+      await answer.getByText('Done.').waitFor();
+      await eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+      const items = await answer.getByRole('listitem').allTextContents();
+      expect(items.map((text) => text.trim())).toEqual(['Milk', 'Bread, fresh', 'Eggs']);
+      expect(await answer.getByRole('listitem').nth(1).locator('strong').textContent()).toBe('Bread');
+      expect(await answer.getByRole('checkbox').isChecked()).toBe(true);
+      expect(await answer.getByRole('checkbox').isDisabled()).toBe(true);
+
+      const table = answer.getByRole('table');
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Item', 'Qty', 'Price']);
+      expect(await table.getByRole('row').nth(2).getByRole('cell').allTextContents()).toEqual(['Bread', '1', '2.50']);
+
+      const link = answer.getByRole('link', { name: 'https://example.com/shop' });
+      expect(await link.getAttribute('href')).toBe('https://example.com/shop');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+
+      expect(await answer.locator('pre code').textContent()).toBe(`${CODE}\n`);
+      expect(await answer.getByText('ts', { exact: true }).isVisible()).toBe(true); // the language label
+    });
+
+    it('copies a code block, and only the code, with its "Copy" button', async () => {
+      await page.evaluate(() => navigator.clipboard.writeText('before'));
+      const copy = lastAnswer().getByRole('button', { name: 'Copy' });
+      expect(await copy.count()).toBe(1);
+      await copy.click();
+      await eventually(() => lastAnswer().getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+    });
+
+    it('renders a script-injection attempt inert', async () => {
+      await send(page, 'inject');
+      const answer = lastAnswer();
+      await answer.getByText('A trap:', { exact: false }).waitFor();
+      await eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+
+      // The raw HTML shows as text...
+      expect(await answer.getByText("<script>alert('script')</script>").isVisible()).toBe(true);
+      expect(await answer.textContent()).toContain('<img src=x onerror=');
+      // ...nothing of it became an element, a handler or a script URL anywhere in the document...
+      expect(await answer.locator('script, iframe, svg, img, object, embed, details').count()).toBe(0);
+      const found = await page.evaluate(() => {
+        const bad: string[] = [];
+        for (const node of Array.from(document.querySelectorAll('*'))) {
+          for (const { name, value } of Array.from(node.attributes)) {
+            if (name.toLowerCase().startsWith('on')) bad.push(`${node.localName}[${name}]`);
+            if (/^\s*(?:javascript|vbscript|data):/i.test(value)) bad.push(`${node.localName}[${name}=${value}]`);
+          }
+        }
+        return bad;
+      });
+      expect(found).toEqual([]);
+      // ...the Markdown links lost their URL (no link role), and clicking their text runs nothing.
+      expect(await answer.getByRole('link').count()).toBe(0);
+      for (const text of ['md link', 'upper', 'entity', 'ref link', 'html link']) {
+        await answer.getByText(text, { exact: false }).first().click();
+      }
+      // A round trip to the server, so an image error or a click handler would have had time to fire.
+      await page.evaluate(() => fetch('/config.json').then((response) => response.text()));
+      expect(dialogs).toEqual([]);
+      await page.screenshot({ path: join(process.env.CHATWIRE_SCREENSHOT_DIR ?? profile, 'desktop-markdown.png') });
+    });
+
+    it('fits a 375-px-wide phone: no sideways scroll, code scrolls in its block, Send in view and working', async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.reload(); // reopens the chat from the address
+      const answers = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' });
+      await answers.first().getByRole('table').waitFor();
+      await answers.first().scrollIntoViewIfNeeded();
+
+      const widths = await page.evaluate(() => ({
+        document: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+      }));
+      expect(widths.document).toBeLessThanOrEqual(375);
+      expect(widths.body).toBeLessThanOrEqual(375);
+      const code = answers.first().locator('pre');
+      const codeBox = await code.evaluate((pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }));
+      expect(codeBox.scroll).toBeGreaterThan(codeBox.client); // the long line scrolls inside the block
+
+      const box = page.getByRole('textbox', { name: 'Message' });
+      const sendButton = page.getByRole('button', { name: 'Send' });
+      for (const control of [box, sendButton]) {
+        const rect = await control.boundingBox();
+        expect(rect).not.toBeNull();
+        expect(rect!.x).toBeGreaterThanOrEqual(0);
+        expect(rect!.x + rect!.width).toBeLessThanOrEqual(375);
+        expect(rect!.y + rect!.height).toBeLessThanOrEqual(740);
+      }
+      const dir = process.env.CHATWIRE_SCREENSHOT_DIR ?? profile;
+      await page.screenshot({ path: join(dir, 'phone-375.png') });
+
+      // The chat list is behind the "Chats" button.
+      expect(await page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Chats' }).click();
+      await eventually(() => page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(true);
+      await page.getByRole('list', { name: 'Chats' }).getByRole('button').first().click();
+      await eventually(() => page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(false);
+      await page.screenshot({ path: join(dir, 'phone-375-after-drawer.png') });
+
+      // Send really works from the phone layout.
+      const before = await answers.count();
+      await box.fill('plan my shopping again');
+      await sendButton.click();
+      await eventually(() => answers.count()).toBe(before + 1);
+      await answers.last().getByText('Done.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: join(dir, 'phone-375-answer.png') });
+    });
   });
-
-  it('streams replies with tool calls, their state and result', async () => {
-    await send('create a note titled Milk');
-    await page.locator('.tool-call[data-tool="records_create"][data-state="output-available"]').waitFor();
-    await expect.poll(() => assistant(0).textContent()).toContain('Created note "Milk".');
-
-    await send('list my notes');
-    const query = page.locator('.tool-call[data-tool="records_query"][data-state="output-available"]');
-    await query.waitFor();
-    expect(await query.locator('.tool-output').textContent()).toContain('Milk');
-    await expect.poll(() => page.locator('#send').isDisabled()).toBe(false);
-  });
-
-  it('stops a reply while it streams', async () => {
-    await send('tell me a long story about a lighthouse keeper and the sea and the birds and the storms');
-    const reply = assistant(2);
-    await expect.poll(() => reply.textContent()).toContain('You said');
-    expect(await reply.locator('.status').textContent()).toBe('typing…'); // visibly still streaming
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => reply.locator('.status').textContent()).toBe('stopped');
-    expect(await reply.textContent()).not.toContain('configure a provider');
-  });
-
-  it('shows the stored history after a reload', async () => {
-    await page.reload();
-    await expect.poll(() => page.locator('#messages li').count()).toBe(4); // the stopped turn is not stored
-    const roles = await page.locator('#messages li').evaluateAll((items) => items.map((li) => li.getAttribute('data-role')));
-    expect(roles).toEqual(['user', 'assistant', 'user', 'assistant']);
-    expect(await page.locator('.tool-call[data-tool="records_query"] .tool-output').textContent()).toContain('Milk');
-    expect(await page.locator('#chat-title').textContent()).toBe('Groceries');
-  });
-
-  it('deletes the chat', async () => {
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.locator('#chats li').count()).toBe(0);
-    expect(await page.locator('#empty').isVisible()).toBe(true);
-  });
-
-  it('shows errors to the user', async () => {
-    await page.evaluate(() => localStorage.setItem('chatwire.example.token', 'not-a-jwt'));
-    await page.reload();
-    await expect.poll(() => page.locator('#error').textContent()).toMatch(/^UNAUTHORIZED: /);
-    expect(await page.locator('#sign-in').isVisible()).toBe(true);
-  });
-
-  async function send(content: string): Promise<void> {
-    await page.getByPlaceholder('Ask something').fill(content);
-    await page.getByRole('button', { name: 'Send' }).click();
-  }
 });
+
+async function signIn(page: Page, name: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+async function send(page: Page, content: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(content);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/**
+ * An OpenAI-compatible chat completions endpoint (what `provider_c` speaks) that streams `HOSTILE_ANSWER` when
+ * the last user message says "inject" and `MARKDOWN_ANSWER` otherwise, a few characters every 40 ms.
+ */
+function createStubProvider() {
+  return createServer((request, response) => {
+    void readJson(request).then(async (body) => {
+      const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role: string; content: unknown }>) : [];
+      const last = messages.filter((m) => m.role === 'user').at(-1);
+      const said = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
+      const answer = said.includes('inject') ? HOSTILE_ANSWER : MARKDOWN_ANSWER;
+      const chunk = (choices: unknown[], extra: object = {}) =>
+        `data: ${JSON.stringify({ id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model: body.model, choices, ...extra })}\n\n`;
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      response.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+      for (let at = 0; at < answer.length; at += 24) {
+        response.write(chunk([{ index: 0, delta: { content: answer.slice(at, at + 24) }, finish_reason: null }]));
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      response.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+      response.write(chunk([], { usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } }));
+      response.end('data: [DONE]\n\n');
+    });
+  });
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const part of request) text += String(part);
+  return JSON.parse(text) as Record<string, unknown>;
+}

@@ -9,8 +9,10 @@ import {
   type PendingTurn,
 } from '@chatwire/client';
 import type { PageConfig } from '../create-site-handler.js';
+import { copyCodeOnClick } from './copy-code-on-click.js';
+import { createFrameScheduler } from './create-frame-scheduler.js';
+import { createMessageList } from './create-message-list.js';
 import { byId, el } from './element.js';
-import { renderMessage } from './render-message.js';
 import { loadSession, saveSession, signIn, type Session } from './session.js';
 
 const ui = {
@@ -19,6 +21,8 @@ const ui = {
   demoBadge: byId('demo-badge'),
   signIn: byId<HTMLFormElement>('sign-in'),
   workspace: byId('workspace'),
+  toggleChats: byId<HTMLButtonElement>('toggle-chats'),
+  backdrop: byId('backdrop'),
   chats: byId<HTMLUListElement>('chats'),
   newChat: byId<HTMLButtonElement>('new-chat'),
   chatHeader: byId('chat-header'),
@@ -39,8 +43,12 @@ let currentId: string | null = new URLSearchParams(location.hash.slice(1)).get('
 let stored: MessageRecord[] = [];
 let pending: PendingTurn | null = null;
 let running: AbortController | null = null;
+/** The next render scrolls to the last message (a chat was opened or the user sent a message). */
+let followEnd = false;
 
 const client = createChatClient({ baseUrl: config.basePath, getToken: () => session.token });
+const messageList = createMessageList(ui.messages);
+const frames = createFrameScheduler(renderConversation);
 
 /** Shows an error to the user; an expired or foreign token signs out. */
 function showError(error: unknown): void {
@@ -63,6 +71,7 @@ function setSession(next: Session): void {
   session = next;
   ui.signIn.hidden = session.token !== null;
   ui.workspace.hidden = session.token === null;
+  ui.toggleChats.hidden = session.token === null;
   ui.session.replaceChildren();
   if (session.token) {
     const signOut = el('button', { type: 'button' }, 'Sign out');
@@ -83,7 +92,10 @@ function renderChats(): void {
   ui.chats.replaceChildren(
     ...chats.map((chat) => {
       const open = el('button', { type: 'button', title: chat.title }, chat.title);
-      open.onclick = act(() => openChat(chat.recordId));
+      open.onclick = act(async () => {
+        setDrawer(false);
+        await openChat(chat.recordId);
+      });
       return el('li', { 'data-id': chat.recordId, 'aria-current': String(chat.recordId === currentId) }, open);
     }),
   );
@@ -96,18 +108,29 @@ async function openChat(chatId: string | null): Promise<void> {
   pending = null;
   stored = chatId ? (await client.getChat(chatId)).messages : [];
   renderChats();
-  renderConversation();
+  followEnd = true;
+  frames.flush();
 }
 
+/** Everything about the open chat; called through `frames` so a streaming reply renders once per frame. */
 function renderConversation(): void {
   const chat = chats.find((c) => c.recordId === currentId);
   ui.chatHeader.hidden = ui.composer.hidden = chat === undefined;
   ui.empty.hidden = chat !== undefined;
   ui.chatTitle.textContent = chat?.title ?? '';
-  ui.messages.replaceChildren(...(chat ? mergeMessages(stored, pending).map(renderMessage) : []));
-  ui.messages.scrollTop = ui.messages.scrollHeight;
+  ui.messages.hidden = chat === undefined;
+  messageList.update(chat ? mergeMessages(stored, pending) : [], { scrollToEnd: followEnd });
+  followEnd = false;
+  ui.messages.setAttribute('aria-busy', String(running !== null));
   ui.send.disabled = running !== null;
   ui.stop.hidden = running === null;
+}
+
+/** The chat list as a drawer on narrow screens (the "Chats" button); always shown on wide ones. */
+function setDrawer(open: boolean): void {
+  ui.workspace.dataset.drawer = open ? 'open' : 'closed';
+  ui.toggleChats.setAttribute('aria-expanded', String(open));
+  ui.backdrop.hidden = !open;
 }
 
 async function createChat(): Promise<void> {
@@ -121,7 +144,7 @@ async function renameChat(title: string): Promise<void> {
   const renamed = await client.renameChat(currentId, title);
   chats = chats.map((c) => (c.recordId === renamed.recordId ? renamed : c));
   renderChats();
-  renderConversation();
+  frames.flush();
 }
 
 async function deleteChat(): Promise<void> {
@@ -138,7 +161,8 @@ async function sendMessage(content: string): Promise<void> {
   const turn: PendingTurn = { userMessageId: crypto.randomUUID(), content };
   pending = turn;
   running = new AbortController();
-  renderConversation();
+  followEnd = true;
+  frames.flush();
   try {
     const sent = await client.sendMessage({
       chatId,
@@ -150,7 +174,7 @@ async function sendMessage(content: string): Promise<void> {
     turn.assistant = createAssistantMessage(sent.assistantMessageId);
     for await (const action of sent.actions) {
       turn.assistant = reduceAssistantMessage(turn.assistant, action);
-      if (currentId === chatId) renderConversation();
+      if (currentId === chatId) frames.schedule();
     }
     if (turn.assistant.status === 'error') showError(new Error(turn.assistant.errorText ?? 'The model failed'));
   } catch (error) {
@@ -160,7 +184,7 @@ async function sendMessage(content: string): Promise<void> {
     running = null;
     if (currentId === chatId) {
       stored = (await client.getChat(chatId).catch(() => ({ messages: stored }))).messages;
-      renderConversation();
+      frames.flush();
     }
   }
 }
@@ -177,7 +201,8 @@ function setUp(): void {
       el('option', { value: m.modelId, ...(m.available ? {} : { disabled: '' }) }, `${m.modelId} (${m.provider})`),
     ),
   );
-  ui.model.value = config.defaultModelId;
+  const usable = config.models.find((m) => m.modelId === config.defaultModelId && m.available) ?? config.models.find((m) => m.available);
+  ui.model.value = usable?.modelId ?? config.defaultModelId;
 
   ui.signIn.onsubmit = (event) => {
     event.preventDefault();
@@ -186,17 +211,21 @@ function setUp(): void {
   };
   ui.newChat.onclick = act(createChat);
   byId('delete').onclick = act(deleteChat);
+  const setRenaming = (on: boolean): void => {
+    ui.renameForm.hidden = !on;
+    ui.chatHeader.toggleAttribute('data-renaming', on);
+  };
   byId('rename').onclick = () => {
-    ui.renameForm.hidden = false;
+    setRenaming(true);
     const input = ui.renameForm.elements.namedItem('title') as HTMLInputElement;
     input.value = ui.chatTitle.textContent ?? '';
     input.focus();
   };
-  byId('rename-cancel').onclick = () => void (ui.renameForm.hidden = true);
+  byId('rename-cancel').onclick = () => setRenaming(false);
   ui.renameForm.onsubmit = (event) => {
     event.preventDefault();
     const title = String(new FormData(ui.renameForm).get('title') ?? '');
-    ui.renameForm.hidden = true;
+    setRenaming(false);
     act(() => renameChat(title))();
   };
   ui.composer.onsubmit = (event) => {
@@ -207,7 +236,22 @@ function setUp(): void {
     input.value = '';
     act(() => sendMessage(content))();
   };
+  // Enter sends, Shift+Enter starts a new line (not while an input method is composing a character).
+  ui.composer.onkeydown = (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.target instanceof HTMLTextAreaElement) {
+      event.preventDefault();
+      if (!ui.send.disabled) ui.composer.requestSubmit();
+    }
+  };
   ui.stop.onclick = () => running?.abort();
+  ui.toggleChats.onclick = () => setDrawer(ui.toggleChats.getAttribute('aria-expanded') !== 'true');
+  ui.backdrop.onclick = () => setDrawer(false);
+  ui.newChat.addEventListener('click', () => setDrawer(false));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') setDrawer(false);
+  });
+  copyCodeOnClick(ui.messages);
+  setDrawer(false);
 }
 
 setUp();

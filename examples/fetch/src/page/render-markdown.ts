@@ -1,0 +1,54 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { el } from './element.js';
+import { sanitizeTree } from './sanitize-tree.js';
+
+const CACHE_SIZE = 200;
+const cache = new Map<string, string>();
+
+/**
+ * Model text as Markdown (CommonMark + GFM: lists, tables, task lists, fenced code, autolinks, strikethrough),
+ * never as HTML: micromark escapes raw HTML and blanks `javascript:`-like URLs by default, and the result goes
+ * through `sanitizeTree` as well. Each fenced code block gets a "Copy" button (handled by `copyCodeOnClick`).
+ */
+export function renderMarkdown(source: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = toSafeHtml(source);
+  const fragment = template.content;
+  sanitizeTree(fragment);
+  for (const pre of Array.from(fragment.querySelectorAll('pre'))) wrapCodeBlock(pre);
+  for (const table of Array.from(fragment.querySelectorAll('table'))) {
+    const scroll = el('div', { class: 'table-scroll' });
+    table.replaceWith(scroll);
+    scroll.append(table);
+  }
+  return fragment;
+}
+
+/** micromark's HTML for `source` (raw HTML escaped, dangerous protocols dropped), memoized for re-renders. */
+function toSafeHtml(source: string): string {
+  const hit = cache.get(source);
+  if (hit !== undefined) {
+    cache.delete(source);
+    cache.set(source, hit); // most recently used last
+    return hit;
+  }
+  const html = micromark(source, {
+    allowDangerousHtml: false,
+    allowDangerousProtocol: false,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()],
+  });
+  cache.set(source, html);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return html;
+}
+
+/** `<pre><code>` -> a block with the language, a "Copy" button, and the code scrolling sideways inside it. */
+function wrapCodeBlock(pre: HTMLPreElement): void {
+  const language = /(?:^|\s)language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1] ?? '';
+  const copy = el('button', { type: 'button', class: 'copy', 'data-copy': '' }, 'Copy');
+  const block = el('div', { class: 'code-block' }, el('div', { class: 'code-bar' }, el('span', {}, language || 'code'), copy));
+  pre.replaceWith(block);
+  block.append(pre);
+}
