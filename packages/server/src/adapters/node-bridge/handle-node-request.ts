@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AdapterErrorListener, ChatHandlerLike } from '../chat-handler-like.js';
-import { closeAfterResponse, mustCloseAfter } from './close-after-response.js';
 import { incomingMessageToRequest, type NodeRequest } from './incoming-message-to-request.js';
-import { writeResponse } from './write-response.js';
+import { sendResponse } from './send-response.js';
 
 export interface HandleNodeRequestOptions {
   /** Path and query to use instead of `req.url`. */
@@ -28,24 +27,19 @@ export async function handleNodeRequest(
     response = await handler(request);
   } catch (error) {
     options.onError?.(error);
-    if (!res.headersSent && (await mustCloseAfter(req, 500))) closeAfterResponse(req, res);
-    sendInternalError(res);
-    return;
+    if (res.headersSent) {
+      if (!res.writableEnded) res.end();
+      return;
+    }
+    response = internalError();
   }
-  if (await mustCloseAfter(req, response.status)) closeAfterResponse(req, res);
-  try {
-    await writeResponse(response, res);
-  } catch (error) {
-    options.onError?.(error);
-  }
+  await sendResponse(req, res, response, options.onError);
 }
 
-function sendInternalError(res: ServerResponse): void {
-  if (res.headersSent) {
-    if (!res.writableEnded) res.end();
-    return;
-  }
+function internalError(): Response {
   const body = JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } });
-  res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  return new Response(body, {
+    status: 500,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+  });
 }
