@@ -3,9 +3,6 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { el } from './element.js';
 import { sanitizeTree } from './sanitize-tree.js';
 
-const CACHE_SIZE = 200;
-const cache = new Map<string, string>();
-
 /**
  * Model text as Markdown (CommonMark + GFM: lists, tables, task lists, fenced code, autolinks, strikethrough),
  * never as HTML: micromark escapes raw HTML and blanks `javascript:`-like URLs by default, and the result goes
@@ -25,23 +22,14 @@ export function renderMarkdown(source: string): DocumentFragment {
   return fragment;
 }
 
-/** micromark's HTML for `source` (raw HTML escaped, dangerous protocols dropped), memoized for re-renders. */
+/** micromark's HTML for `source`: raw HTML escaped, dangerous protocols dropped (both its defaults, spelled out). */
 function toSafeHtml(source: string): string {
-  const hit = cache.get(source);
-  if (hit !== undefined) {
-    cache.delete(source);
-    cache.set(source, hit); // most recently used last
-    return hit;
-  }
-  const html = micromark(source, {
+  return micromark(source, {
     allowDangerousHtml: false,
     allowDangerousProtocol: false,
     extensions: [gfm()],
     htmlExtensions: [gfmHtml()],
   });
-  cache.set(source, html);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return html;
 }
 
 /** `<pre><code>` -> a block with the language, a "Copy" button, and the code scrolling sideways inside it. */
