@@ -47,22 +47,24 @@ describe('createMemoryTurnHub', () => {
     for (const chunk of chunks.slice(0, 3)) writer.append(chunk);
     const attached = await hub.attach('c1');
     const reader = attached!.stream.getReader();
-    const received: Uint8Array[] = [];
-    for (let i = 0; i < 3; i++) received.push((await reader.read()).value!);
-    expect(concat(received)).toBe(concat(chunks.slice(0, 3)));
+    let received = '';
+    while (received.length < concat(chunks.slice(0, 3)).length) received += decoder.decode((await reader.read()).value);
+    expect(received).toBe(concat(chunks.slice(0, 3)));
 
+    // live: a reader waiting at the end gets the next append before the turn ends
     const next = reader.read();
     await settle();
     writer.append(chunks[3]!);
-    received.push((await next).value!);
+    received += decoder.decode((await next).value);
+    expect(received).toBe(concat(chunks.slice(0, 4)));
     for (const chunk of chunks.slice(4)) writer.append(chunk);
     await writer.end();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      received.push(value);
+      received += decoder.decode(value);
     }
-    expect(concat(received)).toBe(concat(chunks));
+    expect(received).toBe(concat(chunks));
   });
 
   it('gives readers that attach at different times byte-identical output', async () => {
@@ -134,11 +136,28 @@ describe('createMemoryTurnHub', () => {
     const writer = hub.open('c1', 'a1');
     for (const chunk of chunks) writer.append(chunk);
     const attached = await hub.attach('c1');
-    expect(hub.stats()).toEqual({ turns: 1, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), readers: 1 });
+    expect(hub.stats()).toMatchObject({ turns: 1, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), readers: 1 });
     await writer.end();
-    expect(hub.stats()).toEqual({ turns: 0, bytes: 0, readers: 1 });
+    expect(hub.stats()).toEqual({ turns: 0, bytes: 0, allocatedBytes: 0, readers: 1 });
     expect(await readAll(attached!.stream)).toBe(concat(chunks));
-    expect(hub.stats()).toEqual({ turns: 0, bytes: 0, readers: 0 });
+    expect(hub.stats()).toEqual({ turns: 0, bytes: 0, allocatedBytes: 0, readers: 0 });
+  });
+
+  it('keeps a turn of many small chunks in a few blocks, allocating less than 4 KiB beyond its bytes', async () => {
+    const hub = createMemoryTurnHub();
+    const chunks = turnChunks(3000);
+    const writer = hub.open('c1', 'a1');
+    for (const chunk of chunks) writer.append(chunk);
+    const { bytes, allocatedBytes } = hub.stats();
+    expect(bytes).toBe(chunks.reduce((n, c) => n + c.byteLength, 0));
+    expect(allocatedBytes - bytes).toBeGreaterThanOrEqual(0);
+    expect(allocatedBytes - bytes).toBeLessThan(4096);
+    // one append larger than a block is split across blocks and read back whole
+    const big = encoder.encode(`data: ${'z'.repeat(10_000)}\n\n`);
+    const attached = await hub.attach('c1');
+    writer.append(big);
+    await writer.end();
+    expect(await readAll(attached!.stream)).toBe(concat([...chunks, big]));
   });
 
   it('drops appends after end and treats a second end as a no-op', async () => {

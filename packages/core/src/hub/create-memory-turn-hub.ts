@@ -12,8 +12,10 @@ export interface MemoryTurnHubOptions {
 export interface MemoryTurnHubStats {
   /** Running turns whose log the hub holds. */
   turns: number;
-  /** Bytes held in those logs. */
+  /** Bytes appended to those logs. */
   bytes: number;
+  /** Bytes allocated for those logs: `bytes` rounded up to whole blocks. */
+  allocatedBytes: number;
   /** Readers currently attached (to running or already ended turns). */
   readers: number;
 }
@@ -23,10 +25,18 @@ export interface MemoryTurnHub extends TurnHub {
   stats(): MemoryTurnHubStats;
 }
 
+/**
+ * Size of the blocks a log is kept in. Appends are copied into fixed blocks rather than kept one array
+ * per chunk: a turn of a thousand small chunks then costs a few objects, not a thousand, and at most one
+ * partly filled block beyond its bytes.
+ */
+const BLOCK_BYTES = 4096;
+
 interface TurnLog {
   readonly turnId: string;
-  /** The appended chunks, shared by every reader (never copied per reader). */
-  readonly chunks: Uint8Array[];
+  /** The appended bytes, in blocks of BLOCK_BYTES, shared by every reader (never copied per reader). */
+  readonly blocks: Uint8Array[];
+  /** Bytes appended so far: the blocks hold them in order, the last block possibly partly. */
   bytes: number;
   capped: boolean;
   ended: boolean;
@@ -37,13 +47,14 @@ interface TurnLog {
 }
 
 /**
- * A turn hub in this process's memory: each running turn's log is an array of the chunks it appended.
- * Readers pull from it at their own pace (replay from the first chunk, then wait for new ones), so a slow
- * or cancelled reader never affects the producer or another reader. When the turn ends the hub drops the
+ * A turn hub in this process's memory: each running turn's log is the bytes it appended, in blocks.
+ * Readers pull from it at their own pace (replay from the first byte, then wait for more), so a slow or
+ * cancelled reader never affects the producer or another reader. When the turn ends the hub drops the
  * log; readers still attached finish from the reference they hold.
  *
- * Appended arrays are copied once (the caller may reuse or transfer its own) and then handed to every
- * reader as they are: readers must not modify or transfer them.
+ * Appended bytes are copied once (the caller may reuse or transfer its array). Readers get views of the
+ * shared blocks, split wherever a block ends (SSE readers accept any split): they must not modify or
+ * transfer them.
  */
 export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryTurnHub {
   const maxBytes = options.maxBytesPerTurn ?? DEFAULT_MAX_BYTES_PER_TURN;
@@ -61,10 +72,26 @@ export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryT
     for (const resolve of waiters) resolve();
   };
 
+  const write = (log: TurnLog, bytes: Uint8Array): void => {
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      const used = log.bytes % BLOCK_BYTES;
+      let block = used === 0 ? undefined : log.blocks[log.blocks.length - 1];
+      if (!block) {
+        block = new Uint8Array(BLOCK_BYTES);
+        log.blocks.push(block);
+      }
+      const count = Math.min(BLOCK_BYTES - used, bytes.byteLength - offset);
+      block.set(bytes.subarray(offset, offset + count), used);
+      offset += count;
+      log.bytes += count;
+    }
+  };
+
   const open = (chatId: string, turnId: string): TurnLogWriter => {
     const log: TurnLog = {
       turnId,
-      chunks: [],
+      blocks: [],
       bytes: 0,
       capped: false,
       ended: false,
@@ -79,8 +106,7 @@ export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryT
         if (log.bytes + bytes.byteLength > maxBytes) {
           log.capped = true;
         } else {
-          log.chunks.push(bytes.slice());
-          log.bytes += bytes.byteLength;
+          write(log, bytes);
         }
         wake(log);
       },
@@ -96,7 +122,7 @@ export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryT
   };
 
   const read = (log: TurnLog, signal: AbortSignal | undefined): ReadableStream<Uint8Array> => {
-    let index = 0;
+    let position = 0;
     let released = false;
     let waiting: (() => void) | undefined;
     readers += 1;
@@ -123,10 +149,12 @@ export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryT
       },
       async pull(c) {
         while (!released) {
-          const chunk = log.chunks[index];
-          if (chunk) {
-            index += 1;
-            c.enqueue(chunk);
+          if (position < log.bytes) {
+            const index = Math.floor(position / BLOCK_BYTES);
+            const start = position - index * BLOCK_BYTES;
+            const end = Math.min(BLOCK_BYTES, log.bytes - index * BLOCK_BYTES);
+            c.enqueue(log.blocks[index]!.subarray(start, end));
+            position += end - start;
             return;
           }
           const ending = log.capped ? TURN_TOO_LONG_ENDING : log.interrupted ? TURN_INTERRUPTED_ENDING : undefined;
@@ -168,8 +196,12 @@ export function createMemoryTurnHub(options: MemoryTurnHubOptions = {}): MemoryT
     },
     stats() {
       let bytes = 0;
-      for (const log of logs.values()) bytes += log.bytes;
-      return { turns: logs.size, bytes, readers };
+      let blocks = 0;
+      for (const log of logs.values()) {
+        bytes += log.bytes;
+        blocks += log.blocks.length;
+      }
+      return { turns: logs.size, bytes, allocatedBytes: blocks * BLOCK_BYTES, readers };
     },
   };
 }
