@@ -53,7 +53,7 @@ function toolSet(): ToolSet {
     web_search: { type: 'provider-defined', id: 'anthropic.web_search_20250305', name: 'web_search', args: {}, inputSchema: jsonSchema({ type: 'object' }) },
     lookup: dynamicTool({ description: 'Looks up a key.', inputSchema: z.object({ key: z.string() }), execute: async () => ({ found: true }) }),
     weather: tool({ description: 'Weather.', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, temp: 21 }) }),
-    broken: tool({ description: 'Throws.', inputSchema: z.object({}), execute: async () => { throw new Error('boom in tool'); } }),
+    broken: tool({ description: 'Throws.', inputSchema: z.object({}), execute: async (): Promise<{ ok: boolean }> => { throw new Error('boom in tool'); } }),
     progress: tool({
       description: 'Streams progress.',
       inputSchema: z.object({}),
