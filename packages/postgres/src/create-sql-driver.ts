@@ -47,7 +47,18 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
     });
     return schema;
   };
-  const leases = createSqlLeases(executor, t, ready);
+  const leases = createSqlLeases(
+    async (text, params) => {
+      await ready();
+      try {
+        return await executor.query(text, params);
+      } catch (error) {
+        throw mapPgError(error, undefined);
+      }
+    },
+    t,
+    { inTransaction: false },
+  );
   const report = (error: unknown) => {
     try {
       config.onError?.(error);
@@ -66,18 +77,20 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
    * it even if `fn` caught it (COMMIT would otherwise roll back silently).
    */
   function build(client: SqlClient, inTx: TxState | null): SqlDriver {
-    const run = async <R extends object>(collection: string, text: string, params: SqlParams) => {
+    /** `collection` undefined: a lease statement. */
+    const run = async <R extends object>(collection: string | undefined, text: string, params: SqlParams | string[]) => {
+      const subject = collection === undefined ? 'turn leases' : what(collection);
       if (inTx && !inTx.open) {
-        throw new ChatwireError('INTERNAL', `${what(collection)}: transaction driver used after its transaction ended`);
+        throw new ChatwireError('INTERNAL', `${subject}: transaction driver used after its transaction ended`);
       }
       if (inTx?.failed) {
-        throw new ChatwireError('INTERNAL', `${what(collection)}: the transaction was aborted by an earlier failed statement`, {
+        throw new ChatwireError('INTERNAL', `${subject}: the transaction was aborted by an earlier failed statement`, {
           cause: inTx.failed.error,
         });
       }
       if (!inTx) await ready();
       try {
-        return await client.query<R>(text, params.values);
+        return await client.query<R>(text, Array.isArray(params) ? params : params.values);
       } catch (error) {
         const mapped = mapPgError(error, collection);
         if (inTx) inTx.failed = { error: mapped };
@@ -88,7 +101,8 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
     const driver: SqlDriver = {
       name: config.name,
       capabilities,
-      leases,
+      // In a transaction, lease statements join it (a failed one aborts it like any statement).
+      leases: inTx ? createSqlLeases((text, values) => run(undefined, text, values), t, { inTransaction: true }) : leases,
       ...(notifications ? { notifications } : {}),
       async insert(collection, input) {
         checkCollection(collection);

@@ -82,6 +82,52 @@ for (const backend of backends) {
       await lease?.release();
     });
 
+    it('holds is false for the old holder once the lease was taken over after expiry', async () => {
+      const old = await first.leases.acquire('chat-fence', { ttlMs: 100 });
+      if (!old) throw new Error('no lease');
+      expect(await second.leases.holds('chat-fence', old.holder)).toBe(true); // any process can check
+      const taken = await eventually(() => second.leases.acquire('chat-fence', { ttlMs: 60_000 }));
+      expect(await first.leases.holds('chat-fence', old.holder)).toBe(false);
+      expect(await first.transaction((tx) => tx.leases.holds('chat-fence', old.holder))).toBe(false);
+      expect(await first.leases.holds('chat-fence', taken.holder)).toBe(true);
+      await taken.release();
+    });
+
+    // PGlite is one connection: while a transaction runs nothing else does, so there is nothing to wait for.
+    if (backend.name !== 'pglite') it('inside a transaction that checked holds, another connection’s acquire of the expired key waits until commit', async () => {
+      const lease = await first.leases.acquire('chat-lock', { ttlMs: 200 });
+      if (!lease) throw new Error('no lease');
+      let taken: unknown = 'pending';
+      let takeover: Promise<unknown> | undefined;
+      await first.transaction(async (tx) => {
+        expect(await tx.leases.holds('chat-lock', lease.holder)).toBe(true);
+        // Let the lease expire on the database clock while the transaction is open.
+        await eventually(async () => {
+          const row = await opened.sql.query(
+            `SELECT 1 FROM "${opened.schema}".chatwire_leases WHERE key = $1 AND expires_at <= clock_timestamp()`,
+            ['chat-lock'],
+          );
+          return row.rows.length > 0 ? true : null;
+        });
+        takeover = second.leases.acquire('chat-lock', { ttlMs: 60_000 }).then((l) => (taken = l));
+        // The peer's upsert is blocked on the row lock this transaction holds.
+        await eventually(async () => {
+          const waiting = await opened.sql.query(
+            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+            [`%"${opened.schema}".%leases%`],
+          );
+          return waiting.rows.length > 0 ? true : null;
+        });
+        expect(taken).toBe('pending');
+        await tx.insert('fenced', { recordId: 'saved', data: {} });
+      });
+      await takeover;
+      expect(taken).not.toBeNull(); // the lease had expired: once the save committed, the peer took it
+      expect(await first.get('fenced', 'saved')).not.toBeNull();
+      expect(await first.leases.holds('chat-lock', lease.holder)).toBe(false);
+      await (taken as { release(): Promise<void> }).release();
+    });
+
     it('rejects an empty key, a NUL in the key and a non-positive ttl with VALIDATION', async () => {
       await expect(first.leases.acquire('', { ttlMs: 1000 })).rejects.toMatchObject({ code: 'VALIDATION' });
       await expect(first.leases.acquire('a\u0000b', { ttlMs: 1000 })).rejects.toMatchObject({ code: 'VALIDATION' });

@@ -1,28 +1,25 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { TurnLease, TurnLeases } from '@chatwire/storage';
 import { checkText } from './check-storable.js';
-import { mapPgError } from './map-pg-error.js';
-import type { SqlExecutor } from './sql-executor.js';
+import type { SqlResult } from './sql-executor.js';
 import type { TableNames } from './table-names.js';
+
+/** Runs one statement (errors already mapped), on the pool or inside one transaction. */
+export type LeaseStatement = <R extends object>(text: string, params: string[]) => Promise<SqlResult<R>>;
 
 /**
  * Turn leases in the `<prefix>leases` table, shared by every process on the database. The database
  * clock decides expiry. `acquire` is one atomic upsert that only takes over an expired row; `renew` and
- * `release` touch the row only while it still carries this lease's holder id.
+ * `release` touch the row only while it still carries this lease's holder id. `inTransaction`: the
+ * statements run in a transaction, and `holds` locks the lease row (`FOR UPDATE`) so that no other
+ * connection can take the lease over before that transaction ends.
  */
-export function createSqlLeases(executor: SqlExecutor, t: TableNames, ready: () => Promise<void>): TurnLeases {
-  const run = async <R extends object>(text: string, params: string[]) => {
-    await ready();
-    try {
-      return await executor.query<R>(text, params);
-    } catch (error) {
-      throw mapPgError(error, undefined);
-    }
-  };
+export function createSqlLeases(run: LeaseStatement, t: TableNames, options: { inTransaction: boolean }): TurnLeases {
   const expiry = `clock_timestamp() + $3::double precision * interval '1 millisecond'`;
+  const lock = options.inTransaction ? ' FOR UPDATE' : '';
 
   return {
-    async acquire(key, { ttlMs }) {
+    async acquire(key, { ttlMs } = { ttlMs: Number.NaN }) {
       if (typeof key !== 'string' || key.length === 0) {
         throw new ChatwireError('VALIDATION', 'Lease key must be a non-empty string', { details: { field: 'key' } });
       }
@@ -42,9 +39,12 @@ export function createSqlLeases(executor: SqlExecutor, t: TableNames, ready: () 
         [key, holder, ttl],
       );
       if (taken.rows.length === 0) return null;
+      let released = false;
       const lease: TurnLease = {
         key,
+        holder,
         async renew() {
+          if (released) return false;
           const renewed = await run(
             `UPDATE ${t.leases} SET expires_at = ${expiry} WHERE key = $1 AND holder = $2`,
             [key, holder, ttl],
@@ -52,10 +52,23 @@ export function createSqlLeases(executor: SqlExecutor, t: TableNames, ready: () 
           return renewed.rowCount > 0;
         },
         async release() {
+          if (released) return;
           await run(`DELETE FROM ${t.leases} WHERE key = $1 AND holder = $2`, [key, holder]);
+          released = true;
         },
       };
       return lease;
+    },
+
+    async holds(key, holder) {
+      if (typeof key !== 'string' || typeof holder !== 'string' || key === '' || holder === '') return false;
+      checkText(key, 'Lease key');
+      checkText(holder, 'Lease holder');
+      const row = await run(
+        `SELECT 1 AS held FROM ${t.leases} WHERE key = $1 AND holder = $2 AND expires_at > clock_timestamp()${lock}`,
+        [key, holder],
+      );
+      return row.rows.length > 0;
     },
   };
 }

@@ -37,6 +37,12 @@ export interface RecordAccess {
   delete(collection: string, recordId: string): Promise<void>;
   /** Server access only (cascades); a caller gets FORBIDDEN. */
   deleteWhere(collection: string, filter: Filter): Promise<number>;
+  /**
+   * Whether the lease `{ key, holder }` (a `TurnLease`) is still live and this holder's. Inside
+   * `transaction` the check runs in the transaction and keeps the lease from being taken over until it
+   * commits, so a save that checked it first is fenced (a holder that lost its lease writes nothing).
+   */
+  holdsLease(lease: { key: string; holder: string }): Promise<boolean>;
   /** Runs `fn` in one driver transaction: its writes commit together or, when `fn` throws, not at all. */
   transaction<T>(fn: (access: RecordAccess) => Promise<T>): Promise<T>;
   /** Collections this access may see: for a caller, registered, not hidden, and readable or creatable. */

@@ -119,6 +119,13 @@ export function createRecordAccess(ctx: AccessContext, caller: Caller | null): R
       return driver.deleteWhere(collection, clean);
     },
 
+    async holdsLease(lease) {
+      if (typeof lease?.key !== 'string' || typeof lease.holder !== 'string') {
+        throw invalid(undefined, 'lease', 'holdsLease needs a lease { key, holder }');
+      }
+      return driver.leases.holds(lease.key, lease.holder);
+    },
+
     async transaction(fn) {
       return driver.transaction((tx) => fn(createRecordAccess({ ...ctx, driver: tx }, caller)));
     },

@@ -6,7 +6,7 @@ import type { DriverNotifications } from '../driver-notifications.js';
 import type { TurnLeases } from '../turn-leases.js';
 import { MemoryCollection, type QueryPlan } from './memory-collection.js';
 import { toEnvelope, type MemoryRow } from './memory-row.js';
-import { createMemoryLeases } from './create-memory-leases.js';
+import { createMemoryLeases, type MemoryLeases } from './create-memory-leases.js';
 import { createMemoryNotifications } from './create-memory-notifications.js';
 
 export interface MemoryDriverOptions {
@@ -63,11 +63,15 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
     return iso.text;
   };
 
-  function build(undo: Undo[] | null): MemoryDriver {
+  const isMemoryLeases = (l: TurnLeases): l is MemoryLeases => typeof (l as Partial<MemoryLeases>).withinTransaction === 'function';
+
+  /** `tx`: the transaction's undo log and a promise settling when it ended; null outside transactions. */
+  function build(tx: { undo: Undo[]; ended: Promise<unknown> } | null): MemoryDriver {
+    const undo = tx?.undo ?? null;
     const driver: MemoryDriver = {
       name: 'memory',
       capabilities: MEMORY_CAPABILITIES,
-      leases,
+      leases: tx && isMemoryLeases(leases) ? leases.withinTransaction(tx.ended) : leases,
       notifications,
       async insert(name, input) {
         const c = collection(name, true) as MemoryCollection;
@@ -133,11 +137,15 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
         if (undo) return fn(driver); // nested: part of the enclosing transaction
         const run = tail.then(async () => {
           const log: Undo[] = [];
+          let end!: () => void;
+          const ended = new Promise<void>((resolve) => (end = resolve));
           try {
-            return await fn(build(log));
+            return await fn(build({ undo: log, ended }));
           } catch (error) {
             for (const step of log.reverse()) step();
             throw error;
+          } finally {
+            end();
           }
         });
         tail = run.catch(() => undefined);

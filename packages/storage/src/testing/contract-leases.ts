@@ -55,5 +55,78 @@ export function describeLeases(ctx: ContractContext): void {
       expect(await l.acquire(k, { ttlMs: 60_000 })).toBeNull();
       await lease?.release();
     });
+
+    it('holds is true only for the live holder; every acquisition has its own holder id', async () => {
+      const l = leases();
+      const k = key();
+      const lease = await l.acquire(k, { ttlMs: 60_000 });
+      if (!lease) throw new Error('no lease');
+      expect(typeof lease.holder).toBe('string');
+      expect(await l.holds(k, lease.holder)).toBe(true);
+      expect(await l.holds(k, `${lease.holder}x`)).toBe(false);
+      expect(await l.holds(`${k}2`, lease.holder)).toBe(false);
+      await lease.release();
+      expect(await l.holds(k, lease.holder)).toBe(false);
+      const next = await l.acquire(k, { ttlMs: 60_000 });
+      expect(next?.holder).not.toBe(lease.holder);
+      expect(await l.holds(k, next?.holder ?? '')).toBe(true);
+      await next?.release();
+    });
+
+    it('a lease taken over after expiry: holds is false for the old holder, true for the new one', async () => {
+      const l = leases();
+      const k = key();
+      const stale = await l.acquire(k, { ttlMs: 20 });
+      if (!stale) throw new Error('no lease');
+      await sleep(120);
+      expect(await l.holds(k, stale.holder)).toBe(false); // expired, even before anyone took it
+      const fresh = await l.acquire(k, { ttlMs: 60_000 });
+      expect(await l.holds(k, stale.holder)).toBe(false);
+      expect(await l.holds(k, fresh?.holder ?? '')).toBe(true);
+      await fresh?.release();
+    });
+
+    it("tx.leases.holds answers inside a transaction, and a fenced write commits", async () => {
+      const l = leases();
+      const k = key();
+      const c = ctx.collection('fenced');
+      const lease = await l.acquire(k, { ttlMs: 60_000 });
+      if (!lease) throw new Error('no lease');
+      const stored = await ctx.driver.transaction(async (tx) => {
+        expect(await tx.leases.holds(k, 'someone-else')).toBe(false);
+        if (!(await tx.leases.holds(k, lease.holder))) return false;
+        await tx.insert(c, { recordId: 'saved', data: {} });
+        return true;
+      });
+      expect(stored).toBe(true);
+      expect(await ctx.driver.get(c, 'saved')).not.toBeNull();
+      await lease.release();
+    });
+
+    it('release is safe to call many times, also concurrently, and never frees the next holder', async () => {
+      const l = leases();
+      const k = key();
+      const lease = await l.acquire(k, { ttlMs: 60_000 });
+      await Promise.all([lease?.release(), lease?.release()]);
+      await lease?.release();
+      const next = await l.acquire(k, { ttlMs: 60_000 });
+      expect(next).not.toBeNull();
+      await lease?.release();
+      expect(await l.holds(k, next?.holder ?? '')).toBe(true);
+      await next?.release();
+      await next?.release();
+    });
+
+    it('store access: holdsLease checks a lease, inside a transaction too', async () => {
+      const l = leases();
+      const k = key();
+      const store = ctx.store([]);
+      const lease = await l.acquire(k, { ttlMs: 60_000 });
+      if (!lease) throw new Error('no lease');
+      expect(await store.asServer().holdsLease(lease)).toBe(true);
+      expect(await store.asServer().transaction((access) => access.holdsLease(lease))).toBe(true);
+      await lease.release();
+      expect(await store.asServer().holdsLease({ key: lease.key, holder: lease.holder })).toBe(false);
+    });
   });
 }
