@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdapterErrorListener } from '../chat-handler-like.js';
-import { closeAfterResponse, mustCloseAfter } from './close-after-response.js';
+import { closeOnUnreadBody } from './close-on-unread-body.js';
 import { writeResponse } from './write-response.js';
 
 /**
- * Writes a web `Response` as the answer to `req`. An error answer given before the request body has fully
- * arrived closes the connection once sent. Never rejects: a response stream that fails mid-way is
- * reported through `onError`.
+ * Writes a web `Response` as the answer to `req`. A request body left unread never keeps the connection
+ * (see `closeOnUnreadBody`). Never rejects: a response stream that fails mid-way is reported through
+ * `onError`.
  */
 export async function sendResponse(
   req: IncomingMessage,
@@ -14,7 +14,7 @@ export async function sendResponse(
   response: Response,
   onError?: AdapterErrorListener,
 ): Promise<void> {
-  if (await mustCloseAfter(req, response.status)) closeAfterResponse(req, res);
+  await closeOnUnreadBody(req, res, response.status);
   try {
     await writeResponse(response, res);
   } catch (error) {

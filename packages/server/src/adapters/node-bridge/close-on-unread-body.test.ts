@@ -11,7 +11,8 @@ const MiB = 1024 * 1024;
 
 /**
  * Under `/api/ai`: `/upload` reads a JSON body (1 KiB, 300 ms limits), `/auth` answers 401 without
- * reading, `/crash` throws without reading; errors become chatwire's JSON errors.
+ * reading, `/crash` throws without reading, `/ignore` answers 200 without reading; errors become
+ * chatwire's JSON errors.
  */
 function createUploadHandler(): ChatHandlerLike {
   const basePath = '/api/ai';
@@ -21,6 +22,7 @@ function createUploadHandler(): ChatHandlerLike {
     try {
       if (pathname === '/api/ai/auth') throw new ChatwireError('UNAUTHORIZED', 'Missing or invalid bearer token');
       if (pathname === '/api/ai/crash') throw new Error('handler exploded');
+      if (pathname === '/api/ai/ignore') return jsonResponse(200, { ignored: true });
       return jsonResponse(200, { body: await readJsonBody(request, 1024, { timeoutMs: 300 }) });
     } catch (error) {
       if (!ChatwireError.is(error)) throw error;
@@ -105,7 +107,7 @@ function serverBytesRead(served: Served): number {
   return served.sockets.reduce((sum, socket) => sum + socket.bytesRead, 0);
 }
 
-describe('closing the connection after an early error answer', () => {
+describe('closing a connection whose request body is left unread', () => {
   it.each([
     ['413 for a declared 1 GiB body', 'upload', 'Content-Length: 1073741824\r\n', 'HTTP/1.1 413 Payload Too Large', 'PAYLOAD_TOO_LARGE'],
     ['413 for a chunked body over the limit', 'upload', 'Transfer-Encoding: chunked\r\n', 'HTTP/1.1 413 Payload Too Large', 'PAYLOAD_TOO_LARGE'],
@@ -141,15 +143,29 @@ describe('closing the connection after an early error answer', () => {
     }
   });
 
-  it('keeps the connection when the error comes after the whole body arrived', async () => {
+  it('closes after a 200 that ignored a 1 GiB upload, without reading it', async () => {
+    const served = await serve();
+    const client = rawClient(served.port);
+    client.socket.write(head('ignore', 'Content-Length: 1073741824\r\n'));
+    uploadForever(client.socket);
+    const text = await client.closed;
+    expect(statusLine(text)).toBe('HTTP/1.1 200 OK');
+    expect(text).toContain('{"ignored":true}');
+    expect(serverBytesRead(served)).toBeLessThan(4 * MiB);
+  });
+
+  it.each([
+    ['an error', 'auth', 'HTTP/1.1 401'],
+    ['a 200 that ignored it', 'ignore', 'HTTP/1.1 200'],
+  ])('keeps the connection for %s when the whole body had arrived', async (_name, path, status) => {
     const served = await serve();
     const client = rawClient(served.port);
     const body = '{"a":1}';
-    const request = head('auth', `Content-Length: ${body.length}\r\n`) + body;
+    const request = head(path, `Content-Length: ${body.length}\r\n`) + body;
     client.socket.write(request);
-    await expectEventually(() => client.received().includes('"UNAUTHORIZED"'));
+    await expectEventually(() => client.received().includes(status));
     client.socket.write(request); // the same connection serves a second request
-    await expectEventually(() => client.received().split('HTTP/1.1 401').length === 3);
+    await expectEventually(() => client.received().split(status).length === 3);
     expect(client.received().toLowerCase()).not.toContain('connection: close');
     expect(client.socket.destroyed).toBe(false);
     expect(served.sockets).toHaveLength(1);
