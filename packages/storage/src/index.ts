@@ -15,6 +15,7 @@ export type { StoreDriver, DriverCapabilities, DriverQuery, QueryPage, InsertRes
 export type { DriverNotifications } from './driver-notifications.js';
 export { MAX_NOTIFICATION_BYTES, checkNotification, checkSubscription } from './driver-notifications.js';
 export type { TurnLease, TurnLeases } from './turn-leases.js';
+export { DEFAULT_TURN_LEASE_TTL_MS } from './turn-leases.js';
 export type { RecordAccess, AccessQuery } from './record-access.js';
 export { createRecordStore } from './create-record-store.js';
 export type { RecordStore, RecordStoreOptions } from './create-record-store.js';

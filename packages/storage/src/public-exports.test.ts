@@ -7,6 +7,7 @@ it('exports exactly this API', async () => {
     [
       "ChatwireError",
       "DEFAULT_QUERY_LIMIT",
+      "DEFAULT_TURN_LEASE_TTL_MS",
       "FILTER_OPERATORS",
       "MAX_NOTIFICATION_BYTES",
       "RECORD_ID_PATTERN",

@@ -1,4 +1,10 @@
 /**
+ * Default turn lease ttl: a holder renews well within it, and the chats of a crashed process are free
+ * again once it has passed (under 20 s).
+ */
+export const DEFAULT_TURN_LEASE_TTL_MS = 15_000;
+
+/**
  * One active turn per chat. `acquire` returns null when another holder has a live lease on the key.
  * A lease whose holder crashed expires after `ttlMs`; holders of long turns call `renew`.
  */
