@@ -7,3 +7,5 @@ export { createNotificationTurnBus, turnBusChannel } from './create-notification
 export type { NotificationTurnBusOptions, TurnBusNotifications } from './create-notification-turn-bus.js';
 export { parseTurnBusEvent } from './parse-turn-bus-event.js';
 export { DEFAULT_MAX_BYTES_PER_TURN, TURN_INTERRUPTED_ENDING, TURN_TOO_LONG_ENDING } from './turn-log-endings.js';
+export { createLayeredTurnHub } from './create-layered-turn-hub.js';
+export type { LayeredTurnHubOptions } from './create-layered-turn-hub.js';
