@@ -117,6 +117,16 @@ describe('readJsonBody', () => {
       expect(await reading).toEqual([1]);
     });
 
+    it('treats a limit beyond the largest timer delay as a long one, not an immediate one', async () => {
+      vi.useFakeTimers();
+      const body = bodyOf(['[2]'], { end: false });
+      const reading = rejection(readJsonBody(post(body.stream), 100, { timeoutMs: 2 ** 40 }));
+      await vi.advanceTimersByTimeAsync(24 * 3600 * 1000);
+      expect(body.cancelled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2 ** 31);
+      expect((await reading).code).toBe('TIMEOUT');
+    });
+
     it('cuts a body that trickles over a real socket', async () => {
       let outcome: Promise<ChatwireError> | undefined;
       const server = await serveNode((req, res) => {

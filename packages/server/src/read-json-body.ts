@@ -5,10 +5,12 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** How long one request body may take to arrive, in total. */
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 export interface ReadJsonBodyOptions {
   /**
    * The whole body must have arrived within this many milliseconds (default 30 s); a slower body is a
-   * `TIMEOUT` error (HTTP 408) and its stream is cancelled. `0` or `Infinity` turns the limit off.
+   * `TIMEOUT` error (HTTP 408) and its stream is cancelled. `0` turns the limit off.
    */
   timeoutMs?: number;
 }
@@ -45,7 +47,8 @@ export async function readJsonBody(request: Request, limit: number, options: Rea
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, timeoutMs: number): Promise<Uint8Array> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    if (Number.isFinite(timeoutMs) && timeoutMs > 0) timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
+    // Capped at setTimeout's largest delay: a longer one would fire at once.
+    if (timeoutMs > 0) timer = setTimeout(() => reject(tooSlow(timeoutMs)), Math.min(timeoutMs, MAX_TIMER_DELAY_MS));
   });
   deadline.catch(() => undefined); // observed through the race below; never unhandled
   const chunks: Uint8Array[] = [];

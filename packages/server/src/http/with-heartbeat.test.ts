@@ -216,6 +216,15 @@ describe('withHeartbeat', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('treats limits beyond the largest timer delay as long ones, not immediate ones', async () => {
+    const source = manualSource();
+    const reader = withHeartbeat(source.stream, { heartbeatMs: 2 ** 40, clientIdleTimeoutMs: Number.POSITIVE_INFINITY }).getReader();
+    const read = track(reader);
+    await vi.advanceTimersByTimeAsync(24 * 3600 * 1000);
+    expect(read.settled()).toBe(false);
+    expect(source.cancelled).toEqual([]);
+  });
+
   it('does nothing on its own with both limits set to 0', async () => {
     const source = manualSource();
     const reader = withHeartbeat(source.stream, { heartbeatMs: 0, clientIdleTimeoutMs: 0 }).getReader();

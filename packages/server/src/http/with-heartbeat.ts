@@ -20,8 +20,15 @@ export interface HeartbeatOptions {
 const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 const HEARTBEAT_DUE = Symbol('heartbeat due');
 
+/** setTimeout's largest delay: a longer one would fire at once. */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 function isEnabled(ms: number): boolean {
-  return Number.isFinite(ms) && ms > 0;
+  return ms > 0;
+}
+
+function timerDelay(ms: number): number {
+  return Math.min(ms, MAX_TIMER_DELAY_MS);
 }
 
 /** The last bytes sent, to tell whether they end an SSE event (a blank line, LF or CRLF). */
@@ -85,7 +92,7 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
   };
 
   const waitForConsumer = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
-    if (!ended && isEnabled(idleMs)) idleTimer = setTimeout(() => dropIdleClient(controller), idleMs);
+    if (!ended && isEnabled(idleMs)) idleTimer = setTimeout(() => dropIdleClient(controller), timerDelay(idleMs));
   };
 
   const nextFromSource = (
@@ -93,7 +100,7 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
   ): Promise<ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE> => {
     if (!isEnabled(heartbeatMs) || !sent.atEventEnd) return read;
     const due = new Promise<typeof HEARTBEAT_DUE>((resolve) => {
-      heartbeatTimer = setTimeout(() => resolve(HEARTBEAT_DUE), heartbeatMs);
+      heartbeatTimer = setTimeout(() => resolve(HEARTBEAT_DUE), timerDelay(heartbeatMs));
     });
     return Promise.race([read, due]).finally(() => clearTimeout(heartbeatTimer));
   };
