@@ -1,42 +1,33 @@
-export { ChatwireError, isChatwireError } from '@chatwire/storage';
-export type { ChatwireErrorCode } from '@chatwire/storage';
+// @chatwire/core: the chat service and the turn engine, without HTTP. The export list is deliberate and
+// snapshotted in public-exports.test.ts; `ChatwireError` is owned by @chatwire/storage.
 
-// chat service (programmatic API) and the chat collections
+// the chat service and its records
 export { createChatService } from './chat/chat-service.js';
 export type { ChatService, ChatServiceOptions } from './chat/chat-service.js';
-export {
-  AI_CHATS,
-  AI_MESSAGES,
-  AI_TURNS,
-  AI_CHATS_SCHEMA,
-  AI_MESSAGES_SCHEMA,
-  AI_TURNS_SCHEMA,
-  CHAT_COLLECTIONS,
-} from './chat/chat-collections.js';
-export type { Chat, ChatData, MessageData } from './chat/chat-collections.js';
+export { AI_CHATS, AI_MESSAGES, AI_TURNS } from './chat/chat-collections.js';
+export type { Chat, MessageData } from './chat/chat-collections.js';
 export type { TurnInput } from './chat/chat-inputs.js';
 
-// the turn
-export { UI_STREAM_HEADERS, encodeSseChunk, SSE_DONE } from './turn/sse-encoder.js';
-export type { StartedTurn, TurnOptions, ErrorContext, ErrorReporter, ErrorStage } from './turn/turn-types.js';
+// turns
+export { UI_STREAM_HEADERS } from './turn/sse-encoder.js';
+export type { StartedTurn, ResumedTurn, TurnOptions, ErrorContext, ErrorReporter } from './turn/turn-types.js';
+export type { TurnEnding } from './turn/turn-ending.js';
+export { createMemoryTurnHub } from './hub/create-memory-turn-hub.js';
+export { createNotificationTurnBus } from './hub/create-notification-turn-bus.js';
+export type { TurnHub, TurnBus, TurnBusEvent, TurnLogWriter, AttachedTurn } from './hub/turn-hub.js';
 
-// models, providers, demo model
-export * from './models/index.js';
-export * from './demo/index.js';
+// models
+export { createModelRegistry } from './models/create-model-registry.js';
+export type { ModelRegistry, ModelRegistryOptions } from './models/create-model-registry.js';
+export { MODEL_ALLOW_LIST, DEFAULT_MODEL_ID, type ModelId } from './models/model-allow-list.js';
+export type { ProviderName } from './models/model-types.js';
+export { createDemoModel } from './demo/create-demo-model.js';
 
 // tools
-export * from './tools/index.js';
-export type { ToolContext, ChatwireTool, ToolCatalog } from './tools/tool-types.js';
+export { createToolCatalog } from './tools/create-tool-catalog.js';
+export { BUILT_IN_TOOLS, READ_ONLY_TOOLS } from './tools/built-in-tool-names.js';
+export type { ChatwireTool, ToolCatalog, ToolContext } from './tools/tool-types.js';
+export type { ToolCatalogOptions } from './tools/tool-catalog-options.js';
 
 // compaction
-export * from './compaction/index.js';
-export type {
-  CompactionConfig,
-  HistoryEntry,
-  ConversationSummary,
-  Summarizer,
-  CompactionStage,
-  CompactionReport,
-  CompactionOutcome,
-} from './compaction/compaction-types.js';
-export type { ProviderName, ProviderEnv } from './models/model-types.js';
+export type { CompactionConfig, Summarizer } from './compaction/compaction-types.js';

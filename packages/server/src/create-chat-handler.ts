@@ -73,11 +73,18 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       PATCH: async ({ caller, id, body }) => jsonResponse(200, { chat: await service.renameChat(caller, id!, await body()) }),
       DELETE: async ({ caller, id }) => jsonResponse(200, { deleted: await service.deleteChat(caller, id!) }),
     },
-    chat: {
-      POST: async ({ request, caller, token, body }) => {
-        const turn = await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token });
-        return new Response(turn.stream, { status: 200, headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId } });
+    'chats/:id/stop': {
+      POST: async ({ caller, id }) => jsonResponse(200, await service.stopTurn(caller, id!)),
+    },
+    'chats/:id/stream': {
+      GET: async ({ request, caller, id }) => {
+        const turn = await service.resumeTurn(caller, id!, { signal: request.signal });
+        return turn ? streamResponse(turn) : new Response(null, { status: 204 });
       },
+    },
+    chat: {
+      POST: async ({ request, caller, token, body }) =>
+        streamResponse(await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token })),
     },
   };
 
@@ -85,8 +92,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const rest = withoutTrailingSlashes(pathname.slice(basePath.length));
     if (rest === '/chats') return { route: 'chats' };
     if (rest === '/chat') return { route: 'chat' };
-    const found = /^\/chats\/([^/]+)$/.exec(rest);
-    if (found) return { route: 'chats/:id', id: safeDecode(found[1]!) };
+    const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
+    if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
     return null;
   }
 
@@ -133,6 +140,10 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     return response;
   };
   return Object.assign(handler, { basePath, service, matches });
+}
+
+function streamResponse(turn: { assistantMessageId: string; stream: ReadableStream<Uint8Array> }): Response {
+  return new Response(turn.stream, { status: 200, headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId } });
 }
 
 /**

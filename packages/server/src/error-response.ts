@@ -8,13 +8,18 @@ export const STATUS_BY_CODE: Readonly<Record<ChatwireErrorCode, number>> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  MESSAGE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   DUPLICATE_MESSAGE: 409,
   CHAT_BUSY: 409,
+  TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
   CONFIGURATION: 500,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -29,7 +34,9 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  * (or is a server-side one) is reported through `onError` and answered with a generic 500.
  */
 export function errorResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
-  if (!ChatwireError.is(error) || STATUS_BY_CODE[error.code] === undefined || STATUS_BY_CODE[error.code] >= 500) {
+  const known = ChatwireError.is(error) ? STATUS_BY_CODE[error.code] : undefined;
+  // 503 is a passing outage (its message is safe and says so); every other 5xx is answered generically.
+  if (!ChatwireError.is(error) || known === undefined || (known >= 500 && known !== 503)) {
     onUnexpected(error);
     return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
   }

@@ -16,6 +16,7 @@ function slowReleaseDriver(): StoreDriver {
       if (!lease) return null;
       return {
         key: lease.key,
+        holder: lease.holder,
         renew: () => lease.renew(),
         async release() {
           for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -23,6 +24,7 @@ function slowReleaseDriver(): StoreDriver {
         },
       };
     },
+    holds: (key, holder) => inner.holds(key, holder),
   };
   return Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
 }
@@ -58,8 +60,9 @@ describe('the turn lease', () => {
     const leases: TurnLeases = {
       async acquire(key, options) {
         const lease = await inner.acquire(key, options);
-        return lease && { key: lease.key, renew: async () => false, release: () => lease.release() };
+        return lease && { key: lease.key, holder: lease.holder, renew: async () => false, release: () => lease.release() };
       },
+      holds: (key, holder) => inner.holds(key, holder),
     };
     const lost = Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
     const scripted = scriptedModel([textStep('A slow answer.')]);
@@ -72,7 +75,7 @@ describe('the turn lease', () => {
     scripted.release();
     const { chunks, done } = await body;
     expect(done).toBe(true);
-    expect(chunks.at(-1)).toEqual({ type: 'abort' });
+    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: 'Another turn of this chat took over; this reply was not saved.' });
     expect(await f.rows('ai-messages')).toEqual([]);
   });
 });

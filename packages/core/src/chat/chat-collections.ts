@@ -31,6 +31,7 @@ export const AI_MESSAGES_SCHEMA: CollectionDefinition = {
     { name: 'role', type: 'string', required: true, description: "'user' or 'assistant'" },
     { name: 'content', type: 'string', required: true },
     { name: 'parts', type: 'array', description: 'UI-shaped parts (text, tool invocations) for rendering.' },
+    { name: 'status', type: 'string', description: "Assistant rows: 'complete', or 'stopped' by the stop route. Absent reads as complete." },
   ],
 };
 
@@ -45,6 +46,7 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'userId', type: 'string', required: true },
     { name: 'userMessageId', type: 'string', required: true },
     { name: 'assistantMessageId', type: 'string', required: true },
+    { name: 'trigger', type: 'string', description: "'submit', 'edit' or 'regenerate'." },
     { name: 'modelId', type: 'string', required: true },
     { name: 'provider', type: 'string', required: true },
     { name: 'finishReason', type: 'string', required: true },
@@ -70,6 +72,7 @@ export interface MessageData extends Record<string, unknown> {
   role: 'user' | 'assistant';
   content: string;
   parts?: unknown[];
+  status?: 'complete' | 'stopped';
 }
 
 /** The flat chat object of the HTTP contract. */

@@ -1,15 +1,23 @@
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, RECORD_ID_PATTERN } from '@chatwire/storage';
 
 /** Validation of what callers send to the chat service. Every failure is a VALIDATION error naming the field. */
 
 export const MAX_TITLE_LENGTH = 500;
 export const DEFAULT_TITLE = 'New chat';
-const ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const ID_PATTERN = RECORD_ID_PATTERN;
 
+export const TURN_TRIGGERS = ['submit', 'edit', 'regenerate'] as const;
+export type TurnTrigger = (typeof TURN_TRIGGERS)[number];
+
+/**
+ * The body of `POST /chat`. `submit` (default) and `edit` carry `userMessageId` and `content`; `regenerate`
+ * carries no `content` and an optional `userMessageId` (default: the chat's last user message).
+ */
 export interface TurnInput {
   chatId: string;
-  userMessageId: string;
-  content: string;
+  trigger: TurnTrigger;
+  userMessageId?: string | undefined;
+  content?: string | undefined;
   modelId?: string | undefined;
 }
 
@@ -61,12 +69,22 @@ export function parseRenameChatInput(body: unknown): { title: string } {
 export function parseTurnInput(body: unknown): TurnInput {
   const object = asObject(body);
   const chatId = id(object.chatId, 'chatId');
-  const userMessageId = id(object.userMessageId, 'userMessageId');
+  const trigger = object.trigger ?? 'submit';
+  if (typeof trigger !== 'string' || !(TURN_TRIGGERS as readonly string[]).includes(trigger)) {
+    invalid(`'trigger' must be one of ${TURN_TRIGGERS.join(', ')}`, 'trigger');
+  }
   const { content, modelId } = object;
+  // modelId is checked against the allow-list by the model registry (MODEL_NOT_ALLOWED).
+  const model = modelId === null ? undefined : (modelId as string | undefined);
+  if (trigger === 'regenerate') {
+    if (content !== undefined) invalid("'content' must not be sent with trigger 'regenerate'", 'content');
+    const userMessageId = object.userMessageId == null ? undefined : id(object.userMessageId, 'userMessageId');
+    return { chatId, trigger, userMessageId, modelId: model };
+  }
+  const userMessageId = id(object.userMessageId, 'userMessageId');
   if (typeof content !== 'string') invalid(`'content' must be a string, got ${typeName(content)}`, 'content');
   if (content.trim().length === 0) invalid("'content' must not be empty", 'content');
-  // modelId is checked against the allow-list by the model registry (MODEL_NOT_ALLOWED).
-  return { chatId, userMessageId, content, modelId: modelId === null ? undefined : (modelId as string | undefined) };
+  return { chatId, trigger: trigger as TurnTrigger, userMessageId, content, modelId: model };
 }
 
 export function parseListChatsInput(query: { limit?: string | null; cursor?: string | null }): ListChatsInput {

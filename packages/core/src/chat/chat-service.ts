@@ -4,9 +4,13 @@ import type { CompactionConfig, Summarizer } from '../compaction/compaction-type
 import type { ModelRegistry } from '../models/index.js';
 import { createToolCatalog, type ToolCatalogOptions } from '../tools/index.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
+import { createMemoryTurnHub } from '../hub/create-memory-turn-hub.js';
+import { createNotificationTurnBus } from '../hub/create-notification-turn-bus.js';
+import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
+import { createTurnManager } from '../turn/create-turn-manager.js';
 import { loadChatMessages } from '../turn/load-history.js';
-import { runTurn } from '../turn/run-turn.js';
-import type { ErrorReporter, StartedTurn, TurnOptions } from '../turn/turn-types.js';
+import type { TurnRuntime } from '../turn/turn-runtime.js';
+import type { ErrorReporter, ResumedTurn, StartedTurn, TurnOptions } from '../turn/turn-types.js';
 import {
   AI_CHATS,
   AI_MESSAGES,
@@ -30,7 +34,7 @@ export interface ChatServiceOptions {
   models: ModelRegistry;
   /** A catalog, or options for `createToolCatalog` (default: all eight built-in tools). */
   tools?: ToolCatalog | ToolCatalogOptions;
-  /** Overrides of the compaction defaults (spec 8.2). Invalid values throw at construction. */
+  /** Overrides of the compaction defaults. Invalid values throw at construction. */
   compaction?: Partial<CompactionConfig>;
   /** Summarizer model: an allow-listed id, `false` to never summarize, default the cheapest configured. */
   summarizerModelId?: string | false;
@@ -38,10 +42,22 @@ export interface ChatServiceOptions {
   summarizer?: Summarizer;
   /** System prompt sent with every turn. */
   system?: string;
-  /** Provider retries for retryable errors (AI SDK default 2). */
+  /** Provider retries for retryable errors (default 2). */
   maxRetries?: number;
-  /** Lease time of a chat's running turn; renewed while it streams, expires after a crash. */
+  /** Lease time of a chat's running turn: renewed while it streams, free this long after a crash (default 15 s). */
   turnLeaseTtlMs?: number;
+  /** No first chunk from the provider within this long ends the turn with an error (default 60 s). */
+  providerFirstByteTimeoutMs?: number;
+  /** No chunk from the provider for this long, once it answers, ends the turn with an error (default 30 s). */
+  providerIdleTimeoutMs?: number;
+  /** `abort` (default): a client disconnect aborts the model call, nothing is stored. `continue`: the turn runs on and is stored. */
+  onDisconnect?: 'abort' | 'continue';
+  /** A submit to a chat id nobody has creates that chat for the caller (default false). */
+  createChatOnFirstTurn?: boolean;
+  /** Where running turns' output is kept for resume (default: this process's memory). */
+  hub?: TurnHub;
+  /** Stop requests across processes (default: the store's notifications, when its driver has them). */
+  bus?: TurnBus;
   /** Every error the service swallows (provider failures, persistence failures...) is reported here. */
   onError?: ErrorReporter;
 }
@@ -53,11 +69,16 @@ export interface ChatService {
   getChat(caller: Caller, chatId: string): Promise<{ chat: Chat; messages: RecordEnvelope<MessageData>[] }>;
   renameChat(caller: Caller, chatId: string, input: unknown): Promise<Chat>;
   deleteChat(caller: Caller, chatId: string): Promise<{ chatId: string; messages: number }>;
-  /** Validates, checks ownership, takes the chat's lease, rejects a stored userMessageId, then streams. */
+  /** Validates, checks ownership, takes the chat's lease, checks the trigger's message, then streams. */
   streamTurn(caller: Caller, input: unknown, options?: TurnOptions): Promise<StartedTurn>;
+  /** Stops the chat's running turn, keeping its partial answer; answers once it is stored. */
+  stopTurn(caller: Caller, chatId: string): Promise<{ stopped: boolean }>;
+  /** The chat's running turn from its first byte, or null when none runs. */
+  resumeTurn(caller: Caller, chatId: string, options?: { signal?: AbortSignal }): Promise<ResumedTurn | null>;
 }
 
 const CHAT_NOT_FOUND = 'Chat not found';
+const DEFAULT_LEASE_TTL_MS = 15_000;
 
 function toChat(record: RecordEnvelope<ChatData>): Chat {
   return {
@@ -89,7 +110,24 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         onError: (error) => onError(error, { stage: 'tool' }),
         ...options.tools,
       });
-  const leaseTtlMs = options.turnLeaseTtlMs ?? 60_000;
+  const notifications = store.driver.notifications;
+  const runtime: TurnRuntime = {
+    store,
+    tools,
+    compaction,
+    system: options.system,
+    maxRetries: options.maxRetries ?? 2,
+    leaseTtlMs: options.turnLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
+    firstByteTimeoutMs: options.providerFirstByteTimeoutMs ?? 60_000,
+    idleTimeoutMs: options.providerIdleTimeoutMs ?? 30_000,
+    onDisconnect: options.onDisconnect ?? 'abort',
+    createChatOnFirstTurn: options.createChatOnFirstTurn ?? false,
+    hub: options.hub ?? createMemoryTurnHub(),
+    bus: options.bus ?? (notifications ? createNotificationTurnBus(notifications) : null),
+    summarizer: summarizerFor,
+    report: onError,
+  };
+  const turns = createTurnManager(runtime);
 
   /** 404 for a chat that does not exist and for another user's chat alike. */
   async function ownedChat(caller: Caller, chatId: string): Promise<RecordEnvelope<ChatData>> {
@@ -162,41 +200,19 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const { modelId, provider } = models.resolve(input.modelId);
       const authToken = turnOptions.authToken;
       const model = models.languageModel(modelId, authToken ? { authToken } : {});
-      await ownedChat(caller, input.chatId);
+      const turn = await turns.start({ caller, input, model: { modelId, provider, model }, authToken }, turnOptions.signal);
+      return { assistantMessageId: turn.id, modelId, stream: turn.output.response };
+    },
 
-      const lease = await store.leases.acquire(`chat:${input.chatId}`, { ttlMs: leaseTtlMs });
-      if (!lease) throw new ChatwireError('CHAT_BUSY', 'A turn of this chat is still streaming; retry when it has finished');
-      try {
-        if (await store.asServer().find(AI_MESSAGES, input.userMessageId)) {
-          throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${input.userMessageId}' is already stored`);
-        }
-      } catch (error) {
-        await lease.release();
-        throw error;
-      }
+    async stopTurn(caller, chatId) {
+      await ownedChat(caller, chatId);
+      return turns.stop(chatId);
+    },
 
-      const assistantMessageId = crypto.randomUUID();
-      const stream = runTurn({
-        store,
-        caller,
-        chatId: input.chatId,
-        userMessageId: input.userMessageId,
-        assistantMessageId,
-        content: input.content,
-        modelId,
-        provider,
-        model,
-        tools,
-        compaction,
-        summarize: summarizerFor(authToken),
-        system: options.system,
-        maxRetries: options.maxRetries ?? 2,
-        lease,
-        leaseRenewMs: Math.max(1_000, Math.floor(leaseTtlMs / 3)),
-        signal: turnOptions.signal,
-        onError,
-      });
-      return { assistantMessageId, modelId, stream };
+    async resumeTurn(caller, chatId, resumeOptions = {}) {
+      await ownedChat(caller, chatId);
+      const attached = await turns.attach(chatId, resumeOptions.signal);
+      return attached && { assistantMessageId: attached.turnId, stream: attached.stream };
     },
   };
 }

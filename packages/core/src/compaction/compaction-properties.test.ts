@@ -78,7 +78,7 @@ describe(`compaction properties over ${CASES} seeded random histories`, () => {
       expect(again, `seed ${seed}: deterministic`).toEqual(outcome);
       expect(JSON.stringify(entries)).toBe(before);
     }
-  });
+  }, 60_000); // 300 cases: seconds on a loaded 2-core machine
 
   it('compactStepMessages keeps every invariant', () => {
     for (let seed = 1; seed <= CASES; seed++) {
@@ -100,5 +100,5 @@ describe(`compaction properties over ${CASES} seeded random histories`, () => {
       }
       expect(compactStepMessages(input, c.config)).toEqual({ messages, report });
     }
-  });
+  }, 60_000); // 300 cases: seconds on a loaded 2-core machine
 });

@@ -5,7 +5,6 @@ export { createToolCatalog } from './create-tool-catalog.js';
 export { BUILT_IN_TOOLS, READ_ONLY_TOOLS } from './built-in-tool-names.js';
 export type { BuiltInToolName } from './built-in-tool-names.js';
 export { toWireName, WIRE_NAME_PATTERN } from './wire-name.js';
-export { MAX_TOOL_STEPS, finalStepWithoutTools } from './final-step-without-tools.js';
 export { capToolResult, DEFAULT_TOOL_RESULT_CAP } from './cap-tool-result.js';
 export type { SchemaListOutput } from './schema-list-tool.js';
 export type { SchemaDescribeOutput, AccessLevel } from './schema-describe-tool.js';

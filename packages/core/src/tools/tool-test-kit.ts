@@ -1,15 +1,17 @@
 /**
  * Test helpers for the tool catalog tests (not exported from the package): a scripted
- * `MockLanguageModelV2`, one turn through the real `streamText` loop, and a memory store seeded
+ * `MockLanguageModelV2`, one turn through chatwire's turn engine, and a memory store seeded
  * with two users' rows and the hidden `ai-*` collections.
  */
 import type { LanguageModelV2CallOptions, LanguageModelV2StreamPart } from '@ai-sdk/provider';
 import { createRecordStore } from '@chatwire/storage';
 import type { Caller, CollectionDefinition, QueryPage, RecordAccess } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
-import { stepCountIs, streamText, type ToolSet, type UIMessageChunk } from 'ai';
+import type { ToolSet, UIMessageChunk } from 'ai';
 import { MockLanguageModelV2 } from 'ai/test';
-import { finalStepWithoutTools, MAX_TOOL_STEPS } from './final-step-without-tools.js';
+import { createChatService } from '../chat/chat-service.js';
+import { createModelRegistry } from '../models/create-model-registry.js';
+import type { ToolCatalog } from './tool-types.js';
 
 export interface ScriptedToolCall {
   toolName: string;
@@ -71,20 +73,24 @@ export function scriptedModel(
   });
 }
 
-/** Runs one turn the way the orchestrator does and returns every UI message chunk. */
+/**
+ * Runs one turn through chatwire's own turn engine (the chat service on a scratch memory store, the
+ * scripted model, these tools) and returns every UI message chunk it streamed.
+ */
 export async function runTurn(model: MockLanguageModelV2, tools: ToolSet): Promise<UIMessageChunk[]> {
-  const result = streamText({
-    model,
-    tools,
-    prompt: 'hello',
-    stopWhen: stepCountIs(MAX_TOOL_STEPS),
-    prepareStep: finalStepWithoutTools(MAX_TOOL_STEPS),
+  const service = createChatService({
+    store: createRecordStore({ driver: createMemoryDriver() }),
+    models: createModelRegistry({ env: {}, fallbackModel: model }),
+    tools: { forTurn: () => tools, names: Object.keys(tools) } satisfies ToolCatalog,
     maxRetries: 0,
   });
-  const chunks: UIMessageChunk[] = [];
-  const stream = result.toUIMessageStream({ onError: (error) => (error instanceof Error ? error.message : String(error)) });
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
+  const chat = await service.createChat(ALICE);
+  const turn = await service.streamTurn(ALICE, { chatId: chat.recordId, userMessageId: 'u1', content: 'hello' });
+  const text = await new Response(turn.stream).text();
+  return text
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: {'))
+    .map((event) => JSON.parse(event.slice('data: '.length)) as UIMessageChunk);
 }
 
 /** The chunks about one tool call. */

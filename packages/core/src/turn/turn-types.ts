@@ -26,4 +26,7 @@ export interface StartedTurn {
   stream: ReadableStream<Uint8Array>;
 }
 
+/** A running turn a later reader attached to: its bytes from the first, then live. */
+export type ResumedTurn = Omit<StartedTurn, 'modelId'>;
+
 export type { Caller };

@@ -1,0 +1,74 @@
+import { ChatwireError, type Caller, type RecordAccess } from '@chatwire/storage';
+import { AI_CHATS, AI_MESSAGES, type MessageData } from '../chat/chat-collections.js';
+import type { TurnInput } from '../chat/chat-inputs.js';
+import { titleFromMessage } from '../chat/title-from-message.js';
+import { Turn } from './turn.js';
+import type { TurnPlan } from './turn-plan.js';
+import type { TurnModel, TurnRuntime } from './turn-runtime.js';
+
+export interface TurnRequest {
+  caller: Caller;
+  input: TurnInput;
+  model: TurnModel;
+  authToken: string | undefined;
+}
+
+/**
+ * Admission, before anything is streamed (so every refusal is an HTTP status): the chat is the caller's
+ * (or, with `createChatOnFirstTurn`, a submit names a chat id nobody has yet), the chat's lease is taken
+ * (one running turn per chat), and the message the trigger names is checked. Returns the turn, holding
+ * the lease, ready to run.
+ */
+export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<Turn> {
+  const { caller, input } = request;
+  const newChatTitle = await chatToAnswer(rt, caller, input);
+  const lease = await rt.store.leases.acquire(`chat:${input.chatId}`, { ttlMs: rt.leaseTtlMs });
+  if (!lease) throw new ChatwireError('CHAT_BUSY', 'A turn of this chat is still streaming; retry when it has finished');
+  try {
+    const plan = await planFor(rt.store.asServer(), input);
+    return new Turn(
+      { id: crypto.randomUUID(), chatId: input.chatId, caller, plan, model: request.model, lease, authToken: request.authToken, newChatTitle },
+      rt,
+    );
+  } catch (error) {
+    await lease.release().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** null when the caller's chat exists; the new chat's title when the turn creates it; else NOT_FOUND. */
+async function chatToAnswer(rt: TurnRuntime, caller: Caller, input: TurnInput): Promise<string | null> {
+  if (await rt.store.asCaller(caller).find(AI_CHATS, input.chatId)) return null;
+  const creates = rt.createChatOnFirstTurn && input.trigger === 'submit' && !(await rt.store.asServer().find(AI_CHATS, input.chatId));
+  if (!creates) throw new ChatwireError('NOT_FOUND', 'Chat not found');
+  return titleFromMessage(input.content ?? '');
+}
+
+async function planFor(server: RecordAccess, input: TurnInput): Promise<TurnPlan> {
+  const { chatId, userMessageId } = input;
+  if (input.trigger === 'submit') {
+    if (await server.find(AI_MESSAGES, userMessageId!)) {
+      throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${userMessageId}' is already stored`);
+    }
+    return { trigger: 'submit', userMessageId: userMessageId!, content: input.content! };
+  }
+  const target = userMessageId ?? (await lastUserMessageId(server, chatId));
+  const row = await server.find<MessageData>(AI_MESSAGES, target);
+  if (!row || row.data.chatId !== chatId || row.data.role !== 'user') {
+    throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${target}' is not a user message of this chat`);
+  }
+  return input.trigger === 'edit'
+    ? { trigger: 'edit', userMessageId: target, content: input.content! }
+    : { trigger: 'regenerate', userMessageId: target };
+}
+
+async function lastUserMessageId(server: RecordAccess, chatId: string): Promise<string> {
+  const page = await server.query<MessageData>(AI_MESSAGES, {
+    filter: { chatId, role: 'user' },
+    orderBy: { field: 'createdAt', direction: 'desc' },
+    limit: 1,
+  });
+  const last = page.records[0];
+  if (!last) throw new ChatwireError('VALIDATION', 'There is no user message to regenerate', { details: { field: 'userMessageId' } });
+  return last.recordId;
+}

@@ -1,0 +1,79 @@
+import type { ModelMessage } from 'ai';
+import { ChatwireError, type RecordAccess, type RecordEnvelope } from '@chatwire/storage';
+import { AI_TURNS, type MessageData } from '../chat/chat-collections.js';
+import { compactHistory } from '../compaction/index.js';
+import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
+import { historyEntries, loadChatMessages } from './load-history.js';
+import type { Turn } from './turn.js';
+import type { TurnRuntime } from './turn-runtime.js';
+
+/** What the model is sent, and what the turn's settle needs to know about the history it answered. */
+export interface PreparedPrompt {
+  messages: ModelMessage[];
+  /** A summary this turn produced (stored in its turn row, reused by later turns). */
+  summary: ConversationSummary | null;
+  compaction: CompactionReport;
+  /** The text of the user message this turn answers. */
+  userContent: string;
+  /** Stored messages an edit or regenerate replaces (every message after its user message), in order. */
+  replacedIds: string[];
+}
+
+const SUMMARY_CANDIDATES = 20;
+
+/**
+ * Phase one of a turn: the history the model answers, compacted to the context budget. A submit answers
+ * every stored message plus the new one; an edit the messages before the edited one plus its new text; a
+ * regenerate the messages up to and including its user message.
+ */
+export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<PreparedPrompt> {
+  const server = rt.store.asServer();
+  const rows = turn.newChatTitle === null ? await loadChatMessages(server, turn.chatId) : [];
+  const { plan } = turn;
+  let kept = rows;
+  let replaced: RecordEnvelope<MessageData>[] = [];
+  let userContent: string;
+  if (plan.trigger === 'submit') {
+    userContent = plan.content;
+  } else {
+    const at = rows.findIndex((row) => row.recordId === plan.userMessageId && row.data.role === 'user');
+    if (at < 0) throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${plan.userMessageId}' is not a user message of this chat`);
+    kept = rows.slice(0, at);
+    replaced = rows.slice(at + 1);
+    userContent = plan.trigger === 'edit' ? plan.content : rows[at]!.data.content;
+  }
+  const keptIds = new Set(kept.map((row) => row.recordId));
+  const entries = [...historyEntries(kept), { id: plan.userMessageId, messages: [{ role: 'user' as const, content: userContent }] }];
+  const cachedSummary = rows.length === 0 ? null : await usableSummary(server, turn.chatId, keptIds);
+  const prepared = await compactHistory(entries, {
+    config: rt.compaction,
+    cachedSummary,
+    summarize: rt.summarizer(turn.authToken),
+    abortSignal: turn.signal,
+  });
+  return {
+    messages: prepared.messages,
+    summary: prepared.summary,
+    compaction: prepared.report,
+    userContent,
+    replacedIds: replaced.map((row) => row.recordId),
+  };
+}
+
+/**
+ * The newest summary an earlier turn produced that covers only messages this turn keeps: a summary of
+ * messages an edit or regenerate replaces is never used again.
+ */
+async function usableSummary(access: RecordAccess, chatId: string, keptIds: ReadonlySet<string>): Promise<ConversationSummary | null> {
+  const page = await access.query(AI_TURNS, {
+    filter: { chatId, summary: { exists: true } },
+    orderBy: { field: 'createdAt', direction: 'desc' },
+    limit: SUMMARY_CANDIDATES,
+  });
+  for (const row of page.records) {
+    const summary = row.data.summary as ConversationSummary | undefined;
+    if (!summary || typeof summary.text !== 'string' || typeof summary.throughId !== 'string') continue;
+    if (keptIds.has(row.recordId) && keptIds.has(summary.throughId)) return summary;
+  }
+  return null;
+}

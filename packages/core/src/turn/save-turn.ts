@@ -1,0 +1,125 @@
+import type { LanguageModelUsage } from 'ai';
+import { ChatwireError, type RecordAccess, type RecordData } from '@chatwire/storage';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../chat/chat-collections.js';
+import type { PreparedPrompt } from './prepare-prompt.js';
+import type { Turn } from './turn.js';
+
+/** How the model part of a stored turn ended: `complete`, or `stopped` by the stop route. */
+export type AnswerStatus = 'complete' | 'stopped';
+
+export interface TurnRecord {
+  status: AnswerStatus;
+  finishReason: string;
+  usage: LanguageModelUsage;
+  steps: number;
+}
+
+export type SaveResult = 'stored' | 'chat-deleted' | 'lost-lease';
+
+const ATTEMPTS = 2;
+
+/**
+ * Stores a turn in one transaction, on every driver: the chat is touched (its `updatedAt`, never its title,
+ * so a concurrent rename survives; in SQL drivers this also locks the chat row against a concurrent delete),
+ * the lease is checked (a turn that lost its chat to another turn stores nothing), then the user row (new,
+ * or the edited one), the messages an edit or regenerate replaces are deleted with their turn rows, and
+ * the assistant and turn rows are written. Inserts are idempotent by recordId, so the one retry of a
+ * failed transaction never duplicates a row. Throws when both attempts fail.
+ */
+export async function saveTurn(access: RecordAccess, turn: Turn, prompt: PreparedPrompt, record: TurnRecord): Promise<SaveResult> {
+  let result: SaveResult = 'stored';
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    try {
+      await access.transaction(async (tx) => {
+        result = await writeRows(tx, turn, prompt, record);
+      });
+      return result;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, record: TurnRecord): Promise<SaveResult> {
+  const { chatId, plan } = turn;
+  const userId = turn.caller.userId;
+  if (turn.newChatTitle !== null) {
+    await tx.create(AI_CHATS, { userId, title: turn.newChatTitle }, { recordId: chatId });
+  } else if (!(await touchChat(tx, chatId))) {
+    return 'chat-deleted';
+  }
+  // Checked inside the transaction: on SQL drivers this locks the lease until commit, so the rows are
+  // written while this turn still holds its chat.
+  if (!(await tx.holdsLease(turn.lease))) return 'lost-lease';
+
+  const userParts = [{ type: 'text', text: prompt.userContent }];
+  if (plan.trigger === 'submit') {
+    await tx.create(AI_MESSAGES, { chatId, userId, role: 'user', content: plan.content, parts: userParts }, { recordId: plan.userMessageId });
+  } else if (plan.trigger === 'edit') {
+    await tx.update(AI_MESSAGES, plan.userMessageId, { content: plan.content, parts: userParts });
+  }
+  for (const id of prompt.replacedIds) {
+    await deleteIfPresent(tx, AI_MESSAGES, id);
+    await deleteIfPresent(tx, AI_TURNS, id);
+  }
+  const { answer } = turn;
+  await tx.create(
+    AI_MESSAGES,
+    json({ chatId, userId, role: 'assistant', content: answer.text(), parts: answer.parts, status: record.status }),
+    { recordId: turn.id },
+  );
+  await tx.create(
+    AI_TURNS,
+    json({
+      chatId,
+      userId,
+      userMessageId: plan.userMessageId,
+      assistantMessageId: turn.id,
+      trigger: plan.trigger,
+      modelId: turn.model.modelId,
+      provider: turn.model.provider,
+      finishReason: record.finishReason,
+      usage: {
+        input: record.usage.inputTokens ?? null,
+        output: record.usage.outputTokens ?? null,
+        total: record.usage.totalTokens ?? null,
+        reasoning: record.usage.reasoningTokens ?? null,
+        cached: record.usage.cachedInputTokens ?? null,
+      },
+      steps: record.steps,
+      toolCalls: answer.toolCalls(),
+      durationMs: Date.now() - turn.startedAt,
+      compaction: prompt.compaction,
+      ...(prompt.summary ? { summary: prompt.summary } : {}),
+    }),
+    { recordId: turn.id },
+  );
+  return 'stored';
+}
+
+/** Bumps the chat's `updatedAt` without rewriting any field; false when the chat is gone. */
+async function touchChat(tx: RecordAccess, chatId: string): Promise<boolean> {
+  try {
+    await tx.update(AI_CHATS, chatId, {});
+    return true;
+  } catch (error) {
+    if (ChatwireError.is(error, 'NOT_FOUND')) return false;
+    throw error;
+  }
+}
+
+async function deleteIfPresent(tx: RecordAccess, collection: string, id: string): Promise<void> {
+  try {
+    await tx.delete(collection, id);
+  } catch (error) {
+    if (!ChatwireError.is(error, 'NOT_FOUND')) throw error;
+  }
+}
+
+/** Plain JSON (drops undefined fields) so retried inserts compare equal and every driver stores the same. */
+function json<T extends RecordData>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+

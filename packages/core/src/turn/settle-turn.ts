@@ -1,0 +1,80 @@
+import { safeErrorText } from './error-text.js';
+import type { PreparedPrompt } from './prepare-prompt.js';
+import { saveTurn, type TurnRecord } from './save-turn.js';
+import type { StreamOutcome } from './stream-model.js';
+import type { InterruptKind, TurnEnding } from './turn-ending.js';
+import type { Turn } from './turn.js';
+import type { TurnRuntime } from './turn-runtime.js';
+
+export const TURN_TEXTS = {
+  saveFailed: 'The reply could not be saved. Please send your message again.',
+  chatDeleted: 'The chat was deleted while the reply was being written.',
+  lostLease: 'Another turn of this chat took over; this reply was not saved.',
+  firstByteTimeout: 'The model provider did not start answering in time.',
+  idleTimeout: 'The model provider stopped sending the answer.',
+} as const;
+
+/**
+ * Phase three of a turn: store it or discard it, and tell the client which. A finished answer is stored,
+ * then `finish` is sent (so a client that saw `finish` can rely on the stored history); a stopped one is
+ * closed (`text-end` for open text), stored with `status: "stopped"`, then finished. A disconnect ends
+ * with `abort`; a failure, timeout or lost lease with an `error` chunk. Only completed and stopped turns
+ * write anything.
+ */
+export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outcome: StreamOutcome, rt: TurnRuntime): Promise<TurnEnding> {
+  const { output } = turn;
+  if (outcome.kind === 'failed') return fail(turn, safeErrorText(outcome.error));
+  if (outcome.kind === 'interrupted') {
+    if (outcome.interrupt !== 'stop') return interrupted(turn, outcome.interrupt);
+    output.closeOpenTexts();
+    if (prompt !== null) {
+      const stored = await store(turn, prompt, rt, { status: 'stopped', finishReason: 'stopped', usage: outcome.usage, steps: outcome.steps });
+      if (stored) return stored;
+    }
+    output.send({ type: 'finish', finishReason: 'stop' });
+    return { kind: 'stopped' };
+  }
+  const record: TurnRecord = { status: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, steps: outcome.steps };
+  const failedToStore = await store(turn, prompt!, rt, record);
+  if (failedToStore) return failedToStore;
+  output.send({ type: 'finish', finishReason: outcome.finishReason as 'stop' });
+  return { kind: 'completed', finishReason: outcome.finishReason };
+}
+
+/** Stores the turn; the ending to return when it could not be stored, or null when it was. */
+async function store(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime, record: TurnRecord): Promise<TurnEnding | null> {
+  try {
+    const result = await saveTurn(rt.store.asServer(), turn, prompt, record);
+    if (result === 'stored') return null;
+    if (result === 'lost-lease') {
+      turn.output.send({ type: 'error', errorText: TURN_TEXTS.lostLease });
+      return { kind: 'lost-lease' };
+    }
+    return fail(turn, TURN_TEXTS.chatDeleted);
+  } catch (error) {
+    turn.report(error, 'persist');
+    return fail(turn, TURN_TEXTS.saveFailed);
+  }
+}
+
+function interrupted(turn: Turn, kind: Exclude<InterruptKind, 'stop'>): TurnEnding {
+  switch (kind) {
+    case 'lost-lease':
+      turn.output.send({ type: 'error', errorText: TURN_TEXTS.lostLease });
+      return { kind: 'lost-lease' };
+    case 'first-byte-timeout':
+    case 'idle-timeout': {
+      const errorText = kind === 'first-byte-timeout' ? TURN_TEXTS.firstByteTimeout : TURN_TEXTS.idleTimeout;
+      turn.report(new Error(errorText), 'model');
+      return fail(turn, errorText);
+    }
+    default:
+      turn.output.send({ type: 'abort' });
+      return { kind: 'aborted' };
+  }
+}
+
+function fail(turn: Turn, errorText: string): TurnEnding {
+  turn.output.send({ type: 'error', errorText });
+  return { kind: 'failed', errorText };
+}

@@ -1,0 +1,11 @@
+/**
+ * What a turn does to the chat's history, decided at admission:
+ * - `submit`: a new user message (`userMessageId`, `content`) and its answer are appended.
+ * - `edit`: the stored user message `userMessageId` gets `content`; everything after it is replaced by the answer.
+ * - `regenerate`: everything after the stored user message `userMessageId` is replaced by the answer.
+ */
+export type TurnPlan =
+  | { trigger: 'submit'; userMessageId: string; content: string }
+  | { trigger: 'edit'; userMessageId: string; content: string }
+  | { trigger: 'regenerate'; userMessageId: string };
+

@@ -1,0 +1,41 @@
+import type { LanguageModel } from 'ai';
+import type { RecordStore } from '@chatwire/storage';
+import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
+import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
+import type { ToolCatalog } from '../tools/tool-types.js';
+import type { ErrorContext } from './turn-types.js';
+
+/** What every turn of one chat service shares: built once, at `createChatService`. */
+export interface TurnRuntime {
+  store: RecordStore;
+  tools: ToolCatalog;
+  compaction: CompactionConfig;
+  system: string | undefined;
+  /** Provider retries for retryable errors. */
+  maxRetries: number;
+  /** A chat's lease: renewed while its turn runs, free this long after a crash. */
+  leaseTtlMs: number;
+  /** No first chunk from the provider for this long (per model call) fails the turn. */
+  firstByteTimeoutMs: number;
+  /** No chunk from the provider for this long, once it started answering, fails the turn. */
+  idleTimeoutMs: number;
+  /** What a client disconnect does to its turn. */
+  onDisconnect: 'abort' | 'continue';
+  /** A submit to an unknown chat id creates that chat for the caller. */
+  createChatOnFirstTurn: boolean;
+  /** The running turns' chunk logs (resume). */
+  hub: TurnHub;
+  /** Stop requests and turn endings across processes; null when the store covers one process only. */
+  bus: TurnBus | null;
+  /** The summarizer for a turn paid by `authToken` (null: never summarize). */
+  summarizer(authToken: string | undefined): Summarizer | null;
+  /** Reports a swallowed error; never throws. */
+  report(error: unknown, context: ErrorContext): void;
+}
+
+/** The model a turn runs on: the allow-listed id (stored, streamed) and the instance that is called. */
+export interface TurnModel {
+  modelId: string;
+  provider: string;
+  model: LanguageModel;
+}
