@@ -47,7 +47,8 @@ export interface DriverCapabilities {
  * - Returned records are copies (mutating them never changes stored data); timestamps are ISO strings.
  * - "Equal data" for an idempotent insert is JSON structural equality (object key order ignored).
  * - `update` stores `null` values as given (a patch cannot delete a key); it keeps `createdAt` and the
- *   row's insertion position.
+ *   row's insertion position. An empty patch `{}` changes no field but bumps `updatedAt` (a "touch" that
+ *   cannot revert a concurrent change of another field).
  * - A malformed cursor is `ChatwireError('VALIDATION')`. `nextCursor` is null when no rows remain, also
  *   when the last page is exactly full. Collections spring into existence on first insert.
  */

@@ -96,6 +96,27 @@ export function describeCrud(ctx: ContractContext): void {
       expect(await ctx.driver.get(c, 'r1')).toEqual(updated);
     });
 
+    it('update with an empty patch changes no field and bumps updatedAt (a touch), through the access layer too', async () => {
+      const c = ctx.collection('crud');
+      const { record } = await ctx.driver.insert(c, { recordId: 'r1', data: { title: 'kept', n: 1 } });
+      const later = async (iso: string) => {
+        while (Date.now() <= Date.parse(iso) + 1) await new Promise((resolve) => setTimeout(resolve, 2));
+      };
+      await later(record.updatedAt);
+      const touched = await ctx.driver.update(c, 'r1', {});
+      expect(touched?.data).toEqual({ title: 'kept', n: 1 });
+      expect(touched?.createdAt).toBe(record.createdAt);
+      expect(touched && touched.updatedAt > record.updatedAt).toBe(true);
+      const store = ctx.store([
+        { name: c, columns: [{ name: 'title', type: 'string' }, { name: 'n', type: 'number' }], rules: { read: true, create: true, update: true, delete: true } },
+      ]);
+      await later(touched?.updatedAt ?? '');
+      const again = await store.asServer().update(c, 'r1', {});
+      expect(again.data).toEqual({ title: 'kept', n: 1 });
+      expect(again.updatedAt > (touched?.updatedAt ?? '')).toBe(true);
+      expect(await ctx.driver.get(c, 'r1')).toEqual(again);
+    });
+
     it('update of a missing row returns null and creates nothing', async () => {
       const c = ctx.collection('crud');
       expect(await ctx.driver.update(c, 'nope', { a: 1 })).toBeNull();
