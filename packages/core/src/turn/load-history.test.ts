@@ -89,6 +89,27 @@ describe('historyEntries: a failed tool call is replayed with the input the mode
   });
 });
 
+describe('historyEntries: provider-executed tools', () => {
+  it('leaves out a provider-executed call that failed on the provider side, and keeps the rest of the answer', () => {
+    const messages = replay([
+      { type: 'step-start' },
+      { type: 'tool-web_search', toolCallId: 'srv1', state: 'output-error', input: { query: 'x' }, errorText: 'The tool failed.', providerExecuted: true },
+      { type: 'tool-web_search', toolCallId: 'srv2', state: 'output-available', input: { query: 'y' }, output: [], providerExecuted: true },
+      { type: 'text', text: 'Could not search.', state: 'done' },
+    ]);
+    expect(messages).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'srv2', toolName: 'web_search', input: { query: 'y' }, providerExecuted: true },
+          { type: 'tool-result', toolCallId: 'srv2', toolName: 'web_search', output: { type: 'json', value: [] } },
+          { type: 'text', text: 'Could not search.' },
+        ],
+      },
+    ]);
+  });
+});
+
 describe('sanitizeStepMessages', () => {
   it('applies the same input rule to the SDK messages of earlier steps, and returns the same array when nothing changes', () => {
     const clean: ModelMessage[] = [

@@ -53,7 +53,8 @@ function rowToModelMessages(data: MessageData): ModelMessage[] {
 /**
  * Drops empty and whitespace-only text parts (Anthropic rejects both as text blocks) and gives every tool call
  * (`tool-<name>` and `dynamic-tool` parts) an object input by the rule of `toolCallInput`. A failed call
- * (`output-error`) is replayed with the input the model sent, as the AI SDK does (`input ?? rawInput`).
+ * (`output-error`) is replayed with the input the model sent, as the AI SDK does (`input ?? rawInput`); a
+ * provider-executed call that failed on the provider's side is left out, call and result.
  */
 function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
   const out: Record<string, unknown>[] = [];
@@ -65,6 +66,9 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
     } else if (part.type === 'step-start') {
       out.push(part);
     } else if (part.type === 'dynamic-tool' || (typeof part.type === 'string' && part.type.startsWith('tool-'))) {
+      // A tool the provider ran itself and that failed there: its error result cannot be rebuilt from the
+      // stored error text (the SDK would send the call without a result, which the Messages API rejects).
+      if (part.providerExecuted === true && part.state === 'output-error') continue;
       const { rawInput, ...rest } = part;
       const sent = part.state === 'output-error' ? (part.input ?? rawInput) : part.input;
       out.push({ ...rest, input: toolCallInput(sent) });

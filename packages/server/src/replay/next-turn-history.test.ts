@@ -37,6 +37,18 @@ const toolUseInputs = (request: ReplayedRequest) =>
     .filter((b) => b.type === 'tool_use')
     .map((b) => [b.id, b.input]);
 
+/**
+ * The Messages API rejects a history where a tool call lacks its result: every `tool_use` needs a
+ * `tool_result` in the next user message, every `server_tool_use` a result block in the same message.
+ */
+function expectPairedToolBlocks(request: ReplayedRequest): void {
+  const messages = request.body.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+  const blocks = messages.flatMap((m) => m.content);
+  const resultIds = new Set(blocks.filter((b) => typeof b.type === 'string' && b.type.endsWith('tool_result')).map((b) => b.tool_use_id));
+  const callIds = blocks.filter((b) => b.type === 'tool_use' || b.type === 'server_tool_use').map((b) => b.id);
+  expect(callIds.filter((id) => !resultIds.has(id))).toEqual([]);
+}
+
 describe('the next model call carries the stored answer back to the provider', () => {
   it.each(
     [...anthropicFixtures, ...openaiResponsesFixtures, ...openaiCompatibleFixtures]
@@ -49,6 +61,7 @@ describe('the next model call carries the stored answer back to the provider', (
     expect(second.chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
     expect(second.requests).toHaveLength(1);
     expect(second.storedParts).not.toBeNull();
+    if (f.modelId.startsWith('alpha')) expectPairedToolBlocks(second.requests[0]!);
   });
 
   it('a failed tool call is replayed with the input the model sent: an object as is, a non-object as {}', async () => {
