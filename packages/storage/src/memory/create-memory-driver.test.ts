@@ -101,3 +101,57 @@ describe('memory driver internals', () => {
     expect(await driver.get('t', 'x')).toBeNull();
   });
 });
+
+describe('memory driver: deleted rows leave nothing behind', () => {
+  const N = 2_000;
+  async function fill() {
+    const driver = createMemoryDriver();
+    for (let i = 0; i < N; i++) {
+      const data = { chatId: `chat-${i}`, userId: `user-${i % 50}`, n: i, flag: i % 2 === 0, content: 'x'.repeat(200) };
+      await driver.insert('msgs', { recordId: `m${i}`, data });
+    }
+    // Build an index on every field (each distinct value gets its own list).
+    for (const filter of [{ chatId: 'chat-1' }, { userId: 'user-1' }, { n: 1 }, { flag: true }]) {
+      await driver.query('msgs', { filter, limit: 1 });
+    }
+    return driver;
+  }
+
+  it(`deleting ${N} rows one by one and by filter empties the rows, every index list and every index value`, async () => {
+    const driver = await fill();
+    expect(driver.stats()).toEqual({ rows: N, indexEntries: N * 5, indexValues: N + 50 + N + 2 });
+    for (let i = 0; i < N; i += 2) expect(await driver.delete('msgs', `m${i}`)).toBe(true);
+    for (let u = 0; u < 50; u++) await driver.deleteWhere('msgs', { userId: `user-${u}` });
+    expect(driver.stats()).toEqual({ rows: 0, indexEntries: 0, indexValues: 0 });
+    expect((await driver.query('msgs', { limit: 10 })).records).toEqual([]);
+    expect((await driver.query('msgs', { filter: { flag: true }, limit: 10 })).records).toEqual([]);
+  });
+
+  it('partial deletes keep no deleted row reachable: freed slots are compacted, empty values dropped', async () => {
+    const driver = await fill();
+    await driver.deleteWhere('msgs', { userId: 'user-7' }); // 40 rows
+    const stats = driver.stats();
+    expect(stats.rows).toBe(N - 40);
+    expect(stats.indexValues).toBe(N - 40 + 49 + N - 40 + 2);
+    const page = await driver.query('msgs', { filter: { userId: 'user-8' }, limit: 100 });
+    expect(page.records).toHaveLength(40);
+  });
+
+  it('an update that moves a row to another value drops the emptied value; a rolled back delete restores every entry', async () => {
+    const driver = createMemoryDriver();
+    await driver.insert('t', { recordId: 'a', data: { chatId: 'one' } });
+    await driver.query('t', { filter: { chatId: 'one' }, limit: 1 });
+    await driver.update('t', 'a', { chatId: 'two' });
+    expect(driver.stats()).toEqual({ rows: 1, indexEntries: 2, indexValues: 1 });
+    expect((await driver.query('t', { filter: { chatId: 'two' }, limit: 5 })).records).toHaveLength(1);
+    await expect(
+      driver.transaction(async (tx) => {
+        await tx.deleteWhere('t', { chatId: 'two' });
+        expect(driver.stats()).toEqual({ rows: 0, indexEntries: 0, indexValues: 0 });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(driver.stats()).toEqual({ rows: 1, indexEntries: 2, indexValues: 1 });
+    expect((await driver.query('t', { filter: { chatId: 'two' }, limit: 5 })).records.map((r) => r.recordId)).toEqual(['a']);
+  });
+});

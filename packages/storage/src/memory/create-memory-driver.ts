@@ -4,7 +4,7 @@ import { matchesFilter } from '../filter-semantics.js';
 import type { DriverCapabilities, StoreDriver } from '../store-driver.js';
 import type { DriverNotifications } from '../driver-notifications.js';
 import type { TurnLeases } from '../turn-leases.js';
-import { MemoryCollection, type QueryPlan } from './memory-collection.js';
+import { MemoryCollection, type MemoryCollectionStats, type QueryPlan } from './memory-collection.js';
 import { toEnvelope, type MemoryRow } from './memory-row.js';
 import { createMemoryLeases, type MemoryLeases } from './create-memory-leases.js';
 import { createMemoryNotifications } from './create-memory-notifications.js';
@@ -24,6 +24,8 @@ export interface MemoryDriver extends StoreDriver {
   readonly notifications: DriverNotifications;
   /** How the most recent query found its rows (for tests and benchmarks). */
   lastQueryPlan(): QueryPlan | null;
+  /** What every collection holds, summed: after deleting every row all three are 0. */
+  stats(): MemoryCollectionStats;
 }
 
 interface State {
@@ -92,7 +94,6 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
           data: cloneJson(input.data),
           createdAt: at,
           updatedAt: at,
-          alive: true,
         };
         c.add(row);
         undo?.push(() => c.remove(row));
@@ -152,6 +153,16 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
         return run;
       },
       lastQueryPlan: () => state.plan,
+      stats() {
+        const total: MemoryCollectionStats = { rows: 0, indexEntries: 0, indexValues: 0 };
+        for (const c of state.collections.values()) {
+          const one = c.stats();
+          total.rows += one.rows;
+          total.indexEntries += one.indexEntries;
+          total.indexValues += one.indexValues;
+        }
+        return total;
+      },
       async close() {},
     };
     return driver;

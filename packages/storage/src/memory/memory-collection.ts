@@ -23,71 +23,83 @@ function indexKey(value: unknown): IndexKey | undefined {
 
 type Source = Pick<SeqList, 'ascending' | 'descending' | 'size'>;
 
+/** What a collection holds, for tests that check deleted rows leave nothing behind. */
+export interface MemoryCollectionStats {
+  /** Live rows. */
+  rows: number;
+  /** Slots of the insertion-order list and of every per-value index list (freed slots included). */
+  indexEntries: number;
+  /** Per-value index lists (one per field and value). */
+  indexValues: number;
+}
+
 /**
  * One collection of the memory driver: rows by id, rows in insertion order, and hash indexes built lazily
- * for every field a query filters with `eq` or `in` (then maintained on every write).
+ * for every field a query filters with `eq` or `in` (then maintained on every write). Removing a row
+ * takes it out of every list at once, and an index value without rows is dropped.
  */
 export class MemoryCollection {
   readonly byId = new Map<string, MemoryRow>();
-  private readonly all = new SeqList((row) => row.alive);
+  private readonly all = new SeqList();
   private readonly indexes = new Map<string, Map<IndexKey, SeqList>>();
 
   constructor(readonly name: string) {}
 
-  private listFor(field: string, key: IndexKey, index: Map<IndexKey, SeqList>): SeqList {
+  private addTo(index: Map<IndexKey, SeqList>, key: IndexKey | undefined, row: MemoryRow): void {
+    if (key === undefined) return;
     let list = index.get(key);
-    if (!list) {
-      list = new SeqList((row) => row.alive && indexKey(row.data[field]) === key);
-      index.set(key, list);
-    }
-    return list;
+    if (!list) index.set(key, (list = new SeqList()));
+    list.add(row);
+  }
+
+  private removeFrom(index: Map<IndexKey, SeqList>, key: IndexKey | undefined, row: MemoryRow): void {
+    if (key === undefined) return;
+    const list = index.get(key);
+    if (list?.remove(row) && list.size === 0) index.delete(key);
   }
 
   private index(field: string): Map<IndexKey, SeqList> {
     let index = this.indexes.get(field);
     if (!index) {
       index = new Map();
-      for (const row of this.all.ascending()) {
-        const key = indexKey(row.data[field]);
-        if (key !== undefined) this.listFor(field, key, index).add(row);
-      }
+      for (const row of this.all.ascending()) this.addTo(index, indexKey(row.data[field]), row);
       this.indexes.set(field, index);
     }
     return index;
   }
 
   add(row: MemoryRow): void {
-    row.alive = true;
     this.byId.set(row.recordId, row);
     this.all.add(row);
-    for (const [field, index] of this.indexes) {
-      const key = indexKey(row.data[field]);
-      if (key !== undefined) this.listFor(field, key, index).add(row);
-    }
+    for (const [field, index] of this.indexes) this.addTo(index, indexKey(row.data[field]), row);
   }
 
   remove(row: MemoryRow): void {
-    row.alive = false;
     this.byId.delete(row.recordId);
-    this.all.markStale();
-    for (const [field, index] of this.indexes) {
-      const key = indexKey(row.data[field]);
-      if (key !== undefined) index.get(key)?.markStale();
-    }
+    this.all.remove(row);
+    for (const [field, index] of this.indexes) this.removeFrom(index, indexKey(row.data[field]), row);
   }
 
   setData(row: MemoryRow, data: MemoryRow['data'], updatedAt: string): void {
-    const before = this.indexes.size ? [...this.indexes.keys()].map((f) => indexKey(row.data[f])) : [];
-    row.data = data;
-    row.updatedAt = updatedAt;
-    let i = 0;
     for (const [field, index] of this.indexes) {
-      const oldKey = before[i++];
+      const oldKey = indexKey(row.data[field]);
       const newKey = indexKey(data[field]);
       if (oldKey === newKey) continue;
-      if (oldKey !== undefined) index.get(oldKey)?.markStale();
-      if (newKey !== undefined) this.listFor(field, newKey, index).add(row);
+      this.removeFrom(index, oldKey, row);
+      this.addTo(index, newKey, row);
     }
+    row.data = data;
+    row.updatedAt = updatedAt;
+  }
+
+  stats(): MemoryCollectionStats {
+    let indexEntries = this.all.slots;
+    let indexValues = 0;
+    for (const index of this.indexes.values()) {
+      indexValues += index.size;
+      for (const list of index.values()) indexEntries += list.slots;
+    }
+    return { rows: this.byId.size, indexEntries, indexValues };
   }
 
   /** Picks the smallest index list among `eq`/`in` conditions, or the whole table. */
@@ -97,12 +109,12 @@ export class MemoryCollection {
       let source: Source | undefined;
       if (condition.eq !== undefined && condition.eq !== null) {
         const key = indexKey(condition.eq);
-        if (key !== undefined) source = this.index(field).get(key) ?? new SeqList(() => false);
+        if (key !== undefined) source = this.index(field).get(key) ?? new SeqList();
       } else if (condition.in !== undefined && condition.in.every((v) => indexKey(v) !== undefined)) {
         const index = this.index(field);
         const keys = new Set(condition.in.map((v) => indexKey(v) as IndexKey));
         const rows = [...keys].flatMap((key) => [...(index.get(key)?.ascending() ?? [])]);
-        const merged = new SeqList((row) => row.alive);
+        const merged = new SeqList();
         for (const row of rows.sort((a, b) => a.seq - b.seq)) merged.add(row);
         source = merged;
       }

@@ -9,7 +9,6 @@ export interface MemoryRow {
   data: RecordData;
   readonly createdAt: string;
   updatedAt: string;
-  alive: boolean;
 }
 
 export function toEnvelope(row: MemoryRow): RecordEnvelope {
