@@ -113,8 +113,8 @@ describe.skipIf(skipReason !== '')(`Redis turn hub ${skipReason}`, () => {
       if (i % 50 === 0) {
         await waitFor(stored(chat, 'turn-1'));
         const hub = (i / 50) % 2 === 0 ? a.hub : b.hub;
-        outputs.push(hub.attach(chat).then((turn) => readAll(turn!.stream)));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        const turn = await hub.attach(chat);
+        outputs.push(readAll(turn!.stream));
       }
     }
     await writer.end();
@@ -219,8 +219,14 @@ describe.skipIf(skipReason !== '')(`Redis turn hub ${skipReason}`, () => {
     for (const chunk of chunks.slice(20)) writer.append(chunk);
     expect(await attached).toBe(text(chunks.slice(0, 20)) + INTERRUPTED);
     expect(Date.now() - died).toBeLessThan(liveTtlMs + 1000);
-    // a reader attaching later still gets the bytes the dead producer had stored
-    expect(await readAll((await b.hub.attach(chat))!.stream)).toBe(text(chunks.slice(0, 20)) + INTERRUPTED);
+    // a reader attaching later still gets the bytes the dead producer had stored, without a blocking
+    // read (which would wait a whole second on a hub with the default liveTtlMs)
+    const c = await startProcess();
+    const late = await c.hub.attach(chat);
+    const attachedLate = Date.now();
+    expect(await readAll(late!.stream)).toBe(text(chunks.slice(0, 20)) + INTERRUPTED);
+    expect(Date.now() - attachedLate).toBeLessThan(1000);
+    expect(c.hub.stats().readerConnections).toBe(0);
   });
 
   it('survives losing Redis mid-turn: appends never throw, end resolves, errors go to onError, attach rejects clearly', async () => {

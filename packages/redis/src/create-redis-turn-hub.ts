@@ -121,6 +121,7 @@ export async function createRedisTurnHub(options: RedisTurnHubOptions = {}): Pro
       if (closed) return null;
       let turnId: string;
       let keys: ReturnType<typeof turnKeys>;
+      let producerAlive: boolean;
       try {
         const current = await withTimeout(client.sendCommand(['GET', currentTurnKey(prefix, chatId)]), commandTimeoutMs, () =>
           new Error(`no reply within ${commandTimeoutMs} ms`),
@@ -138,7 +139,8 @@ export async function createRedisTurnHub(options: RedisTurnHubOptions = {}): Pro
         );
         const lastEntry = rangeEntries(last)[0];
         if (lastEntry?.fields.has(END_FIELD)) return null;
-        if (!lastEntry && Number(live) === 0) return null;
+        producerAlive = Number(live) > 0;
+        if (!lastEntry && !producerAlive) return null;
       } catch (cause) {
         throw unreachable(chatId, cause);
       }
@@ -151,6 +153,7 @@ export async function createRedisTurnHub(options: RedisTurnHubOptions = {}): Pro
         blockMs: Math.max(10, Math.min(1000, Math.floor(liveTtlMs / 4))),
         count: 100,
         signal,
+        producerAlive,
         onReadError: (cause) =>
           report(new ChatwireError('INTERNAL', `Redis turn hub: reading turn ${turnId} failed; the reader got an error chunk`, { cause })),
         isClosed: () => closed,

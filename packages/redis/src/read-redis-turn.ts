@@ -13,6 +13,8 @@ export interface ReadRedisTurnSettings {
   /** Entries per XREAD. */
   count: number;
   signal: AbortSignal | undefined;
+  /** Whether the liveness key existed at attach time (without it, the reader never waits for more). */
+  producerAlive: boolean;
   /** A read failed (the reader ends with an "interrupted" error). */
   onReadError: (error: unknown) => void;
   /** True once the hub closed: readers end quietly. */
@@ -33,7 +35,7 @@ export function readRedisTurn(settings: ReadRedisTurnSettings): ReadableStream<U
   const block = String(settings.blockMs);
   let lastId = '0';
   let following = false;
-  let suspect = false;
+  let suspect = !settings.producerAlive;
   let released = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
 
