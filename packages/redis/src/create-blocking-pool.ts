@@ -31,8 +31,11 @@ export function createBlockingPool(client: RedisClient, maxIdle: number, onError
   return {
     async acquire() {
       if (closed) throw new Error('Redis turn hub is closed');
-      const reused = idle.pop();
-      if (reused) return reused;
+      // An idle connection that lost its socket meanwhile is dropped rather than handed out.
+      for (let reused = idle.pop(); reused; reused = idle.pop()) {
+        if (reused.isReady) return reused;
+        drop(reused);
+      }
       const connection = client.duplicate() as RedisClient;
       connection.on('error', (error: unknown) => {
         if (!closed) onError(error);
