@@ -160,9 +160,12 @@ describe('browser chat page', () => {
     it('shows the stored history after a reload', async () => {
       await page.reload();
       const messages = page.getByRole('log', { name: 'Messages' }).getByRole('article');
-      await eventually(() => messages.count()).toBe(4); // the stopped turn is not stored
+      await eventually(() => messages.count()).toBeGreaterThanOrEqual(4);
       const roles = await messages.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
-      expect(roles).toEqual(['You', 'Assistant', 'You', 'Assistant']);
+      // A server with the stop route stores the stopped turn with its partial answer; an older one stores nothing.
+      if (roles.length === 6) expect(await answers().nth(2).getByText('stopped').isVisible()).toBe(true);
+      else expect(roles).toHaveLength(4);
+      expect(roles.slice(0, 4)).toEqual(['You', 'Assistant', 'You', 'Assistant']);
       expect(await answers().nth(1).textContent()).toContain('Milk');
       expect(await page.getByRole('heading', { level: 2, name: 'Groceries' }).isVisible()).toBe(true);
     });

@@ -1,11 +1,10 @@
-import type { ChatMessage } from '@chatwire/client';
-import { renderMessage } from './render-message.js';
+import { renderMessage, type MessageView } from './render-message.js';
 
 const STICK_TO_BOTTOM_PX = 80;
 
 export interface MessageList {
   /** Shows `messages`, re-rendering only the ones that changed since the last call. */
-  update(messages: readonly ChatMessage[], options?: { scrollToEnd?: boolean }): void;
+  update(messages: readonly MessageView[], options?: { scrollToEnd?: boolean }): void;
 }
 
 /**

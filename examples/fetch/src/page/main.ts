@@ -12,7 +12,11 @@ import type { PageConfig } from '../create-site-handler.js';
 import { copyCodeOnClick } from './copy-code-on-click.js';
 import { createFrameScheduler } from './create-frame-scheduler.js';
 import { createMessageList } from './create-message-list.js';
+import { createTurnRoutes, type TurnStream } from './create-turn-routes.js';
 import { byId, el } from './element.js';
+import { fillModelPicker } from './fill-model-picker.js';
+import { loadLastChat, saveLastChat } from './last-chat.js';
+import type { MessageView } from './render-message.js';
 import { loadSession, saveSession, signIn, type Session } from './session.js';
 
 const ui = {
@@ -29,12 +33,31 @@ const ui = {
   chatTitle: byId('chat-title'),
   renameForm: byId<HTMLFormElement>('rename-form'),
   empty: byId('empty'),
-  messages: byId<HTMLOListElement>('messages'),
+  messages: byId('messages'),
   composer: byId<HTMLFormElement>('composer'),
   model: byId<HTMLSelectElement>('model'),
   send: byId<HTMLButtonElement>('send'),
   stop: byId<HTMLButtonElement>('stop'),
 };
+
+/** An edit or regenerate in flight: the stored messages it replaces are hidden until it is stored. */
+interface Rewrite {
+  trigger: 'edit' | 'regenerate';
+  userMessageId: string;
+}
+
+/** The turn this page is streaming (sent here, or resumed after a reload). */
+interface Running {
+  chatId: string;
+  controller: AbortController;
+  stopRequested: boolean;
+  rewrite: Rewrite | null;
+  /** A resumed turn: its question is not stored yet and this page never saw it. */
+  questionUnknown: boolean;
+}
+
+/** How long a stopped turn may take to end its stream before the page stops reading it. */
+const STOP_GRACE_MS = 5_000;
 
 const config = (await (await fetch('/config.json')).json()) as PageConfig;
 let session: Session = loadSession();
@@ -42,11 +65,17 @@ let chats: ChatRecord[] = [];
 let currentId: string | null = new URLSearchParams(location.hash.slice(1)).get('chat');
 let stored: MessageRecord[] = [];
 let pending: PendingTurn | null = null;
-let running: AbortController | null = null;
+let running: Running | null = null;
+/** The user message being edited in place. */
+let editingId: string | null = null;
+/** Answers stopped on this page (their stored rows may not say so on older servers). */
+const stoppedHere = new Set<string>();
 /** The next render scrolls to the last message (a chat was opened or the user sent a message). */
 let followEnd = false;
 
-const client = createChatClient({ baseUrl: config.basePath, getToken: () => session.token });
+const connection = { baseUrl: config.basePath, getToken: () => session.token };
+const client = createChatClient(connection);
+const turnRoutes = createTurnRoutes(connection);
 const messageList = createMessageList(ui.messages);
 const frames = createFrameScheduler(renderConversation);
 
@@ -78,14 +107,21 @@ function setSession(next: Session): void {
     signOut.onclick = () => setSession(saveSession(null));
     ui.session.append(el('span', { id: 'user' }, session.userId ?? 'signed in'), signOut);
     act(loadChats)();
+    void loadModels();
   }
+}
+
+/** The "Model" choices from `GET /models`; a server without that route keeps the list from /config.json. */
+async function loadModels(): Promise<void> {
+  const listed = await turnRoutes.listModels().catch(() => null);
+  if (listed && listed.models.length > 0) fillModelPicker(ui.model, listed.models, listed.defaultModelId ?? config.defaultModelId);
 }
 
 async function loadChats(): Promise<void> {
   chats = (await client.listChats({ limit: 50 })).chats;
   renderChats();
-  if (currentId && chats.some((c) => c.recordId === currentId)) await openChat(currentId);
-  else await openChat(null);
+  const wanted = currentId ?? loadLastChat(session.userId);
+  await openChat(wanted && chats.some((c) => c.recordId === wanted) ? wanted : null);
 }
 
 function renderChats(): void {
@@ -102,14 +138,20 @@ function renderChats(): void {
 }
 
 async function openChat(chatId: string | null): Promise<void> {
-  if (chatId !== currentId) running?.abort();
+  const switching = chatId !== currentId;
+  if (switching) {
+    running?.controller.abort();
+    editingId = null;
+  }
   currentId = chatId;
+  saveLastChat(session.userId, chatId);
   history.replaceState(null, '', chatId ? `#chat=${encodeURIComponent(chatId)}` : location.pathname);
-  pending = null;
+  if (switching || !running) pending = null;
   stored = chatId ? (await client.getChat(chatId)).messages : [];
   renderChats();
   followEnd = true;
   frames.flush();
+  if (chatId && !running) await resumeRunningTurn(chatId);
 }
 
 /** Everything about the open chat; called through `frames` so a streaming reply renders once per frame. */
@@ -119,11 +161,35 @@ function renderConversation(): void {
   ui.empty.hidden = chat !== undefined;
   ui.chatTitle.textContent = chat?.title ?? '';
   ui.messages.hidden = chat === undefined;
-  messageList.update(chat ? mergeMessages(stored, pending) : [], { scrollToEnd: followEnd });
+  messageList.update(chat ? conversation() : [], { scrollToEnd: followEnd });
   followEnd = false;
   ui.messages.setAttribute('aria-busy', String(running !== null));
   ui.send.disabled = running !== null;
   ui.stop.hidden = running === null;
+  ui.stop.disabled = running?.stopRequested ?? false;
+}
+
+/** Stored messages (less those an edit or regenerate in flight replaces) and the turn in flight, with actions. */
+function conversation(): MessageView[] {
+  let base = stored;
+  const rewrite = running?.rewrite;
+  if (rewrite) {
+    const at = stored.findIndex((m) => m.recordId === rewrite.userMessageId);
+    if (at >= 0) base = stored.slice(0, rewrite.trigger === 'edit' ? at : at + 1);
+  }
+  let merged = mergeMessages(base, pending);
+  if (running?.questionUnknown && pending) merged = merged.filter((m) => m.id !== pending!.userMessageId);
+  const stopped = new Set(stoppedHere);
+  for (const record of stored) if ((record.data as { status?: unknown }).status === 'stopped') stopped.add(record.recordId);
+  const idle = running === null;
+  return merged.map((message, index): MessageView => {
+    const view: MessageView = { ...message };
+    if (stopped.has(message.id)) view.stopped = true;
+    if (idle && !message.pending && message.role === 'user') view.actions = ['edit'];
+    if (idle && !message.pending && message.role === 'assistant' && index === merged.length - 1) view.actions = ['regenerate'];
+    if (message.id === editingId && message.role === 'user') view.editing = true;
+    return view;
+  });
 }
 
 /** The chat list as a drawer on narrow screens (the "Chats" button); always shown on wide ones. */
@@ -155,24 +221,35 @@ async function deleteChat(): Promise<void> {
   await openChat(null);
 }
 
-async function sendMessage(content: string): Promise<void> {
-  if (!currentId || running) return;
-  const chatId = currentId;
-  const turn: PendingTurn = { userMessageId: crypto.randomUUID(), content };
+/**
+ * Streams one turn into the page: shows it while it runs, then reloads the stored messages. An edit or
+ * regenerate that was not stored (failed, aborted) changes nothing: the old messages come back.
+ */
+async function streamTurn(options: {
+  chatId: string;
+  turn: PendingTurn;
+  start: (signal: AbortSignal) => Promise<TurnStream>;
+  rewrite?: Rewrite;
+  controller?: AbortController;
+  questionUnknown?: boolean;
+}): Promise<void> {
+  const { chatId, turn } = options;
+  const run: Running = {
+    chatId,
+    controller: options.controller ?? new AbortController(),
+    stopRequested: false,
+    rewrite: options.rewrite ?? null,
+    questionUnknown: options.questionUnknown ?? false,
+  };
+  running = run;
   pending = turn;
-  running = new AbortController();
+  editingId = null;
   followEnd = true;
   frames.flush();
   try {
-    const sent = await client.sendMessage({
-      chatId,
-      content,
-      modelId: ui.model.value,
-      userMessageId: turn.userMessageId,
-      signal: running.signal,
-    });
-    turn.assistant = createAssistantMessage(sent.assistantMessageId);
-    for await (const action of sent.actions) {
+    const stream = await options.start(run.controller.signal);
+    turn.assistant = createAssistantMessage(stream.assistantMessageId);
+    for await (const action of stream.actions) {
       turn.assistant = reduceAssistantMessage(turn.assistant, action);
       if (currentId === chatId) frames.schedule();
     }
@@ -181,12 +258,139 @@ async function sendMessage(content: string): Promise<void> {
     if (pending === turn && !turn.assistant) pending = null; // rejected before streaming: nothing to show
     throw error;
   } finally {
-    running = null;
+    if (run.stopRequested && turn.assistant?.id) stoppedHere.add(turn.assistant.id);
+    if (running === run) running = null;
     if (currentId === chatId) {
       stored = (await client.getChat(chatId).catch(() => ({ messages: stored }))).messages;
+      const kept = stored.some((m) => m.recordId === turn.assistant?.id);
+      if ((run.rewrite || run.questionUnknown) && pending === turn && !kept) pending = null;
       frames.flush();
     }
   }
+}
+
+async function sendMessage(content: string): Promise<void> {
+  if (!currentId || running) return;
+  const chatId = currentId;
+  const turn: PendingTurn = { userMessageId: crypto.randomUUID(), content };
+  const modelId = ui.model.value;
+  await streamTurn({
+    chatId,
+    turn,
+    start: async (signal) => {
+      const sent = await client.sendMessage({ chatId, content, modelId, userMessageId: turn.userMessageId, signal });
+      return { assistantMessageId: sent.assistantMessageId, actions: sent.actions };
+    },
+  });
+}
+
+/** `trigger: "edit"`: the model answers the history before the message plus its new text. */
+async function editMessage(userMessageId: string, content: string): Promise<void> {
+  if (!currentId || running) return;
+  const chatId = currentId;
+  const modelId = ui.model.value;
+  await streamTurn({
+    chatId,
+    turn: { userMessageId, content },
+    rewrite: { trigger: 'edit', userMessageId },
+    start: (signal) => turnRoutes.startTurn({ chatId, trigger: 'edit', userMessageId, content, modelId, signal }),
+  });
+}
+
+/** `trigger: "regenerate"`: a new answer to the last user message. */
+async function regenerate(): Promise<void> {
+  if (!currentId || running) return;
+  const chatId = currentId;
+  const question = stored.findLast((m) => m.data.role === 'user');
+  if (!question) return;
+  const userMessageId = question.recordId;
+  const modelId = ui.model.value;
+  await streamTurn({
+    chatId,
+    turn: { userMessageId, content: question.data.content },
+    rewrite: { trigger: 'regenerate', userMessageId },
+    start: (signal) => turnRoutes.startTurn({ chatId, trigger: 'regenerate', userMessageId, modelId, signal }),
+  });
+}
+
+/** After a reload: attaches to the chat's running turn, if any (`GET /chats/:id/stream`, 204 when none). */
+async function resumeRunningTurn(chatId: string): Promise<void> {
+  const controller = new AbortController();
+  const stream = await turnRoutes.resumeTurn(chatId, controller.signal).catch(() => null);
+  if (!stream) return;
+  if (currentId !== chatId || running) {
+    controller.abort();
+    return;
+  }
+  await streamTurn({
+    chatId,
+    turn: { userMessageId: `resumed:${stream.assistantMessageId}`, content: '' },
+    start: async () => stream,
+    controller,
+    questionUnknown: true,
+  });
+}
+
+/**
+ * "Stop": asks the server to stop the turn (`POST /chats/:id/stop`), which ends the stream normally and stores
+ * the partial answer. A server without the route, or with nothing running there, gets the connection closed.
+ */
+async function stopTurn(): Promise<void> {
+  const run = running;
+  if (!run || run.stopRequested) return;
+  run.stopRequested = true;
+  frames.flush();
+  const closeConnection = (): void => {
+    if (running === run) run.controller.abort();
+  };
+  try {
+    const result = await turnRoutes.stopTurn(run.chatId);
+    if (result?.stopped) setTimeout(closeConnection, STOP_GRACE_MS);
+    else closeConnection();
+  } catch (error) {
+    closeConnection();
+    throw error;
+  }
+}
+
+/** Edit, Cancel, Send edit and Regenerate on messages: one set of listeners, as messages are re-rendered. */
+function handleMessageActions(): void {
+  ui.messages.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.('button[data-action]');
+    const id = button?.closest('article')?.getAttribute('data-id');
+    if (!button || !id) return;
+    const action = button.getAttribute('data-action');
+    if (action === 'edit' && !running) {
+      editingId = id;
+      frames.flush();
+      ui.messages.querySelector<HTMLTextAreaElement>('form[data-action="send-edit"] textarea')?.focus();
+    }
+    if (action === 'cancel-edit') {
+      editingId = null;
+      frames.flush();
+    }
+    if (action === 'regenerate') act(regenerate)();
+  });
+  ui.messages.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    if (form.getAttribute('data-action') !== 'send-edit') return;
+    event.preventDefault();
+    const id = form.closest('article')?.getAttribute('data-id');
+    const content = String(new FormData(form).get('content') ?? '').trim();
+    if (id && content) act(() => editMessage(id, content))();
+  });
+  ui.messages.addEventListener('keydown', (event) => {
+    const box = event.target as HTMLElement;
+    const form = box.closest?.('form[data-action="send-edit"]') as HTMLFormElement | null;
+    if (!form) return;
+    if (event.key === 'Escape') {
+      editingId = null;
+      frames.flush();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
 }
 
 function setUp(): void {
@@ -196,13 +400,7 @@ function setUp(): void {
   byId('sign-in-hint').textContent = config.devSignIn
     ? 'Dev mode: any name signs you in (the same name is the same user).'
     : 'Paste a JWT issued by your auth system.';
-  ui.model.replaceChildren(
-    ...config.models.map((m) =>
-      el('option', { value: m.modelId, ...(m.available ? {} : { disabled: '' }) }, `${m.modelId} (${m.provider})`),
-    ),
-  );
-  const usable = config.models.find((m) => m.modelId === config.defaultModelId && m.available) ?? config.models.find((m) => m.available);
-  ui.model.value = usable?.modelId ?? config.defaultModelId;
+  fillModelPicker(ui.model, config.models, config.defaultModelId);
 
   ui.signIn.onsubmit = (event) => {
     event.preventDefault();
@@ -243,7 +441,7 @@ function setUp(): void {
       if (!ui.send.disabled) ui.composer.requestSubmit();
     }
   };
-  ui.stop.onclick = () => running?.abort();
+  ui.stop.onclick = act(stopTurn);
   ui.toggleChats.onclick = () => setDrawer(ui.toggleChats.getAttribute('aria-expanded') !== 'true');
   ui.backdrop.onclick = () => setDrawer(false);
   ui.newChat.addEventListener('click', () => setDrawer(false));
@@ -251,6 +449,7 @@ function setUp(): void {
     if (event.key === 'Escape') setDrawer(false);
   });
   copyCodeOnClick(ui.messages);
+  handleMessageActions();
   setDrawer(false);
 }
 

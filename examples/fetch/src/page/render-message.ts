@@ -13,11 +13,24 @@ interface ToolView {
 
 type Piece = { kind: 'text'; text: string } | { kind: 'tool'; tool: ToolView };
 
+/** A message as the page shows it: the client's merged message plus what this page adds around it. */
+export interface MessageView extends ChatMessage {
+  /** The user stopped this answer (stored with status "stopped", or stopped on this page). */
+  stopped?: boolean;
+  /** Buttons offered under the message: "Edit" (user messages), "Regenerate" (the last answer). */
+  actions?: ReadonlyArray<'edit' | 'regenerate'>;
+  /** A user message being edited: its text in a box with "Send edit" and "Cancel". */
+  editing?: boolean;
+}
+
+const ACTION_LABELS = { edit: 'Edit', regenerate: 'Regenerate' } as const;
+
 /**
  * One `<article>` for a message, named "You" or "Assistant": the user's text as typed, the assistant's text as
- * Markdown with its tool calls in order, plus a status line while it is not done.
+ * Markdown with its tool calls in order, a status line while it is not done, and its action buttons. Buttons and
+ * the edit form carry `data-action`; the page handles them with one listener on the list.
  */
-export function renderMessage(message: ChatMessage): HTMLElement {
+export function renderMessage(message: MessageView): HTMLElement {
   const isUser = message.role === 'user';
   const item = el('article', {
     class: `message ${message.role}`,
@@ -25,16 +38,47 @@ export function renderMessage(message: ChatMessage): HTMLElement {
     'data-role': message.role,
     'data-id': message.id,
   });
+  if (isUser && message.editing) {
+    item.append(renderEditForm(message));
+    return item;
+  }
+  const body = isUser ? el('div', { class: 'bubble' }) : item;
+  if (body !== item) item.append(body);
   for (const piece of piecesOf(message)) {
-    if (piece.kind === 'tool') item.append(renderTool(piece.tool));
-    else if (isUser) item.append(el('p', { class: 'plain' }, piece.text));
-    else if (piece.text.trim() !== '') item.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text)));
+    if (piece.kind === 'tool') body.append(renderTool(piece.tool));
+    else if (isUser) body.append(el('p', { class: 'plain' }, piece.text));
+    else if (piece.text.trim() !== '') body.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text)));
   }
   const status = message.streaming?.status;
   if (status === 'streaming') item.append(el('div', { class: 'status typing' }, 'typing…'));
-  if (status === 'aborted') item.append(el('div', { class: 'status' }, 'stopped'));
+  else if (status === 'aborted' || message.stopped) item.append(el('div', { class: 'status' }, 'stopped'));
   if (status === 'error') item.append(el('div', { class: 'status error' }, `error: ${message.streaming?.errorText ?? 'unknown'}`));
+  if (message.actions?.length) {
+    item.append(
+      el(
+        'div',
+        { class: 'message-actions' },
+        ...message.actions.map((action) => el('button', { type: 'button', class: 'ghost small', 'data-action': action }, ACTION_LABELS[action])),
+      ),
+    );
+  }
   return item;
+}
+
+function renderEditForm(message: MessageView): HTMLFormElement {
+  const box = el('textarea', { name: 'content', 'aria-label': 'Edit message', rows: '3', required: '' });
+  box.value = message.content;
+  return el(
+    'form',
+    { class: 'edit-form', 'data-action': 'send-edit' },
+    box,
+    el(
+      'div',
+      { class: 'row' },
+      el('button', { type: 'button', class: 'small', 'data-action': 'cancel-edit' }, 'Cancel'),
+      el('button', { type: 'submit', class: 'primary small' }, 'Send edit'),
+    ),
+  );
 }
 
 function piecesOf(message: ChatMessage): Piece[] {
