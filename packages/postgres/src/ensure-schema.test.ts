@@ -3,6 +3,11 @@ import pg from 'pg';
 import { ChatwireError } from '@chatwire/storage';
 import { createPgliteDriver } from './create-pglite-driver.js';
 import { createPostgresDriver } from './create-postgres-driver.js';
+import { createPgliteExecutor } from './create-pglite-executor.js';
+import { createSqlDriver } from './create-sql-driver.js';
+import { schemaSql } from './schema-sql.js';
+import type { SqlExecutor } from './sql-executor.js';
+import { createTableNames } from './table-names.js';
 import { databaseUrl, SERVER_SKIP_REASON, sharedPglite, uniqueSchema } from './testing/test-backends.js';
 
 const TABLES_SQL = `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`;
@@ -42,6 +47,30 @@ describe('schema creation on PGlite', () => {
     expect((await db.query(TABLES_SQL, [schema])).rows).toEqual([{ name: 'app_leases' }, { name: 'app_records' }]);
     await driver.ready();
     await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+  });
+});
+
+describe('schemaSql', () => {
+  it('is exactly the DDL the driver runs on first use (one source)', async () => {
+    const db = await sharedPglite();
+    const schema = uniqueSchema('ddlsrc');
+    const ran: string[] = [];
+    const inner = createPgliteExecutor(db);
+    const recording: SqlExecutor = {
+      ...inner,
+      transaction: (fn) => inner.transaction((client) => fn({ query: (text, params) => (ran.push(text), client.query(text, params)) })),
+    };
+    const driver = createSqlDriver({ name: 'recorded', executor: recording, tables: createTableNames(schema, 'src_') });
+    await driver.ready();
+    const ddl = ran.filter((text) => !text.includes('pg_advisory_xact_lock'));
+    expect(`${ddl.map((text) => `${text};`).join('\n\n')}\n`).toBe(schemaSql({ schema, tablePrefix: 'src_' }));
+    await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+  });
+
+  it('defaults to schema public and prefix chatwire_, and rejects bad names', () => {
+    expect(schemaSql()).toContain('CREATE TABLE IF NOT EXISTS "public"."chatwire_records"');
+    expect(schemaSql()).toContain('CREATE TABLE IF NOT EXISTS "public"."chatwire_leases"');
+    expect(() => schemaSql({ tablePrefix: 'x"; DROP' })).toThrow(expect.objectContaining({ code: 'CONFIGURATION' }));
   });
 });
 

@@ -11,4 +11,5 @@ export { createPgliteExecutor } from './create-pglite-executor.js';
 export type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
 export { createTableNames } from './table-names.js';
 export type { TableNames } from './table-names.js';
-export { schemaStatements } from './ensure-schema.js';
+export { schemaSql } from './schema-sql.js';
+export type { SchemaSqlOptions } from './schema-sql.js';

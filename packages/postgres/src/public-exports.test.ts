@@ -12,7 +12,7 @@ it('exports exactly this API', async () => {
       "createPostgresExecutor",
       "createSqlDriver",
       "createTableNames",
-      "schemaStatements",
+      "schemaSql",
     ]
   `);
 });

@@ -1,0 +1,18 @@
+import { schemaStatements } from './ensure-schema.js';
+import { createTableNames } from './table-names.js';
+
+export interface SchemaSqlOptions {
+  /** Default `public`. */
+  schema?: string;
+  /** Default `chatwire_`. */
+  tablePrefix?: string;
+}
+
+/**
+ * The DDL the driver runs on first use (`ensureSchema`, from the same statements), as one SQL script for
+ * teams that apply migrations themselves. Idempotent: every statement is `IF NOT EXISTS`.
+ */
+export function schemaSql(options: SchemaSqlOptions = {}): string {
+  const tables = createTableNames(options.schema ?? 'public', options.tablePrefix ?? 'chatwire_');
+  return `${schemaStatements(tables).map((statement) => `${statement};`).join('\n\n')}\n`;
+}
