@@ -1,10 +1,11 @@
-import { createChatService, type ChatService, type ChatServiceOptions } from '@chatwire/core';
-import { ChatwireError, type Caller } from '@chatwire/storage';
+import { createChatService, createModelRegistry, UI_STREAM_HEADERS, type ChatService, type ChatServiceOptions } from '@chatwire/core';
+import { ChatwireError, createRecordStore, type Caller, type RecordStore } from '@chatwire/storage';
+import { createMemoryDriver } from '@chatwire/storage/memory';
 import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type TokenVerifier } from './auth/index.js';
 import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
 import { errorResponse, jsonResponse } from './error-response.js';
+import { withHeartbeat } from './http/with-heartbeat.js';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
-import { UI_STREAM_HEADERS } from '@chatwire/core';
 
 export interface HttpOptions {
   /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
@@ -15,9 +16,22 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   /** Off by default. */
   cors?: CorsOptions | false;
+  /** A request body may take at most this long to arrive; slower ones get 408 (default 30 s, 0: no limit). */
+  bodyTimeoutMs?: number;
+  /** An SSE comment (`: keep-alive`) after this much silence on a stream (default 15 s, 0: never). */
+  heartbeatMs?: number;
+  /** A client that reads nothing of its stream for this long is dropped like a disconnect (default 60 s, 0: never). */
+  clientIdleTimeoutMs?: number;
 }
 
-export type ChatHandlerOptions = HttpOptions & (ChatServiceOptions | { service: ChatService; onError?: ChatServiceOptions['onError'] });
+/** The chat service's options; `store` defaults to an in-memory store and `models` to the demo-less registry. */
+export type ServiceOptions = Omit<ChatServiceOptions, 'store' | 'models'> & {
+  /** Where chats live (default: in this process's memory, gone on restart). */
+  store?: RecordStore;
+  models?: ChatServiceOptions['models'];
+};
+
+export type ChatHandlerOptions = HttpOptions & (ServiceOptions | { service: ChatService; onError?: ChatServiceOptions['onError'] });
 
 export type ChatHandler = ((request: Request) => Promise<Response>) & {
   readonly basePath: string;
@@ -46,7 +60,7 @@ function normalizeBasePath(path: string): string {
  * express and hono only convert types around it.
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
-  const service = 'service' in options ? options.service : createChatService(options);
+  const service = 'service' in options ? options.service : createChatService(withDefaults(options));
   const report = options.onError ?? (() => undefined);
   const onError: typeof report = (error, context) => {
     try {
@@ -59,6 +73,16 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
   const cors = options.cors || null;
+  const bodyOptions = options.bodyTimeoutMs === undefined ? {} : { timeoutMs: options.bodyTimeoutMs };
+  const heartbeat = {
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    ...(options.clientIdleTimeoutMs === undefined ? {} : { clientIdleTimeoutMs: options.clientIdleTimeoutMs }),
+  };
+  const streamResponse = (turn: { assistantMessageId: string; stream: ReadableStream<Uint8Array> }): Response =>
+    new Response(withHeartbeat(turn.stream, heartbeat), {
+      status: 200,
+      headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId },
+    });
 
   const routes: Record<string, Record<string, RouteHandler>> = {
     chats: {
@@ -82,6 +106,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         return turn ? streamResponse(turn) : new Response(null, { status: 204 });
       },
     },
+    models: {
+      GET: async ({ caller }) => jsonResponse(200, { models: await service.listModels(caller) }),
+    },
     chat: {
       POST: async ({ request, caller, token, body }) =>
         streamResponse(await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token })),
@@ -92,6 +119,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const rest = withoutTrailingSlashes(pathname.slice(basePath.length));
     if (rest === '/chats') return { route: 'chats' };
     if (rest === '/chat') return { route: 'chat' };
+    if (rest === '/models') return { route: 'models' };
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
     return null;
@@ -122,7 +150,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       });
     }
     const { caller, token } = await authenticate(request);
-    return route({ request, caller, token, id: found.id, body: () => readJsonBody(request, maxBodyBytes) });
+    return route({ request, caller, token, id: found.id, body: () => readJsonBody(request, maxBodyBytes, bodyOptions) });
   }
 
   function matches(pathname: string): boolean {
@@ -142,8 +170,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   return Object.assign(handler, { basePath, service, matches });
 }
 
-function streamResponse(turn: { assistantMessageId: string; stream: ReadableStream<Uint8Array> }): Response {
-  return new Response(turn.stream, { status: 200, headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId } });
+function withDefaults(options: ServiceOptions): ChatServiceOptions {
+  return {
+    ...options,
+    store: options.store ?? createRecordStore({ driver: createMemoryDriver() }),
+    models: options.models ?? createModelRegistry({ env: {} }),
+  };
 }
 
 /**

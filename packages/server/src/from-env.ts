@@ -2,8 +2,10 @@ import { createModelRegistry, type ModelRegistry } from '@chatwire/core';
 import { ChatwireError } from '@chatwire/storage';
 import type { LanguageModelV2 } from '@ai-sdk/provider';
 import { jwtOptionsFromEnv, type JwtVerifierOptions } from './auth/index.js';
+import { turnOptionsFromEnv, type TurnEnvOptions } from './env/turn-options-from-env.js';
+import { httpLimitsFromEnv, type HttpLimits } from './http/http-limits-from-env.js';
 
-export interface EnvOptions {
+export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   auth: JwtVerifierOptions;
   models: ModelRegistry;
   compaction: { contextBudget?: number };
@@ -40,5 +42,5 @@ export function fromEnv(
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return { auth, models, compaction };
+  return { auth, models, compaction, ...turnOptionsFromEnv(env), ...httpLimitsFromEnv(env) };
 }

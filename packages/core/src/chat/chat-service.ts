@@ -73,8 +73,17 @@ export interface ChatService {
   streamTurn(caller: Caller, input: unknown, options?: TurnOptions): Promise<StartedTurn>;
   /** Stops the chat's running turn, keeping its partial answer; answers once it is stored. */
   stopTurn(caller: Caller, chatId: string): Promise<{ stopped: boolean }>;
+  /** The models this caller may choose from. */
+  listModels(caller: Caller): Promise<ModelInfo[]>;
   /** The chat's running turn from its first byte, or null when none runs. */
   resumeTurn(caller: Caller, chatId: string, options?: { signal?: AbortSignal }): Promise<ResumedTurn | null>;
+}
+
+/** One entry of `GET /models`. */
+export interface ModelInfo {
+  id: string;
+  provider: string;
+  label: string;
 }
 
 const CHAT_NOT_FOUND = 'Chat not found';
@@ -202,6 +211,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const model = models.languageModel(modelId, authToken ? { authToken } : {});
       const turn = await turns.start({ caller, input, model: { modelId, provider, model }, authToken }, turnOptions.signal);
       return { assistantMessageId: turn.id, modelId, stream: turn.output.response };
+    },
+
+    async listModels() {
+      return models
+        .list()
+        .filter((entry) => entry.available)
+        .map((entry) => ({ id: entry.modelId, provider: entry.provider, label: entry.modelId }));
     },
 
     async stopTurn(caller, chatId) {

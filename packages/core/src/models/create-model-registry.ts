@@ -6,7 +6,8 @@ import type { ProviderEnv, ProviderName } from './model-types.js';
 import { isProviderConfigured, PROVIDER_ENV_PREFIX } from './resolve-provider-connection.js';
 
 export interface ModelRegistryOptions {
-  env: ProviderEnv;
+  /** Provider settings from the environment (default: none configured). */
+  env?: ProviderEnv;
   /** Passed to every provider (tests, proxies). */
   fetch?: typeof fetch;
   /**

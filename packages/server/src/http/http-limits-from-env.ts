@@ -1,4 +1,4 @@
-import { ChatwireError } from '@chatwire/storage';
+import { envMilliseconds } from '../env/read-env.js';
 
 /** The HTTP time limits of the chat handler; each unset one keeps its default. */
 export interface HttpLimits {
@@ -21,16 +21,8 @@ const VARIABLES: ReadonlyArray<readonly [keyof HttpLimits, string]> = [
 export function httpLimitsFromEnv(env: Record<string, string | undefined>): HttpLimits {
   const limits: HttpLimits = {};
   for (const [option, name] of VARIABLES) {
-    const raw = env[name]?.trim();
-    if (raw === undefined || raw === '') continue;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
-      throw new ChatwireError(
-        'CONFIGURATION',
-        `${name} must be a whole number of milliseconds (0 turns it off), got '${env[name]}'`,
-      );
-    }
-    limits[option] = value;
+    const value = envMilliseconds(env, name);
+    if (value !== undefined) limits[option] = value;
   }
   return limits;
 }
