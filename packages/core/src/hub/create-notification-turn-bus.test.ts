@@ -1,3 +1,4 @@
+import { createMemoryNotifications } from '@chatwire/storage/memory';
 import { describe, expect, it } from 'vitest';
 import { createNotificationTurnBus, turnBusChannel, type TurnBusNotifications } from './create-notification-turn-bus.js';
 import type { TurnBusEvent } from './turn-hub.js';
@@ -111,5 +112,19 @@ describe('createNotificationTurnBus', () => {
     const bus = createNotificationTurnBus(failing);
     await expect(bus.publish('c1', { type: 'stop' })).rejects.toThrow('connection lost');
     await expect(bus.subscribe('c1', () => {})).rejects.toThrow('connection lost');
+  });
+
+  it('works over the memory driver notifications, whose payload checks every driver shares', async () => {
+    const notifications = createMemoryNotifications();
+    const a = createNotificationTurnBus(notifications);
+    const b = createNotificationTurnBus(notifications);
+    const got: TurnBusEvent[] = [];
+    const chatId = 'chat "Zürich" 😀 '.repeat(500);
+    await b.subscribe(chatId, (e) => got.push(e));
+    await a.publish(chatId, { type: 'stop' });
+    await a.publish(chatId, { type: 'ended', turnId: 'a\u0000\ud800', ending: 'stopped' });
+    await settle();
+    expect(got).toEqual([{ type: 'stop' }, { type: 'ended', turnId: 'a\u0000\ud800', ending: 'stopped' }]);
+    await b.close();
   });
 });
