@@ -72,7 +72,7 @@ for (const backend of backends) {
     });
     afterAll(() => opened?.cleanup());
 
-    it('one chat’s messages in order (spec 2.5: chatId + userId, createdAt asc) use the chat index, no sort', async () => {
+    it('one chat’s messages in order (the history query: chatId and userId filter, createdAt asc) use the chat index, no sort', async () => {
       const query = { filter: { chatId: 'c7', userId: 'u7' }, orderBy: { field: 'createdAt' }, limit: 20 } as const;
       const plan = await explainLast(() => driver.query('ai-messages', query));
       expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_chat_created_idx');

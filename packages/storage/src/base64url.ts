@@ -1,4 +1,4 @@
-/** base64url (RFC 4648 §5, no padding) of UTF-8 text; runs wherever `btoa`/`TextEncoder` exist. */
+/** base64url (the URL-safe alphabet: `-` and `_` instead of `+` and `/`, no `=` padding) of UTF-8 text; runs wherever `btoa`/`TextEncoder` exist. */
 export function encodeBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
