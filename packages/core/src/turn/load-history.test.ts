@@ -66,47 +66,34 @@ describe('historyEntries: a failed tool call is replayed with the input the mode
     expect(toolCallInputs(messages)).toEqual({ w1: { city: 'Rome' } });
   });
 
-  it('replays dynamic tool parts and provider-executed tool parts (call and result in the assistant message)', () => {
+  it('replays dynamic tool parts', () => {
     const messages = replay([
       { type: 'step-start' },
       { type: 'dynamic-tool', toolName: 'lookup', toolCallId: 'd1', state: 'output-available', input: { key: 'k' }, output: { found: true } },
-      { type: 'tool-web_search', toolCallId: 'srv1', state: 'output-available', input: { query: 'x' }, output: [{ url: 'https://a.test' }], providerExecuted: true },
       { type: 'text', text: 'Found it.', state: 'done' },
     ]);
-    const [assistant, tool] = messages;
-    expect(assistant).toMatchObject({
-      role: 'assistant',
-      content: [
-        { type: 'tool-call', toolCallId: 'd1', toolName: 'lookup', input: { key: 'k' } },
-        { type: 'tool-call', toolCallId: 'srv1', toolName: 'web_search', input: { query: 'x' }, providerExecuted: true },
-        { type: 'tool-result', toolCallId: 'srv1', toolName: 'web_search', output: { type: 'json', value: [{ url: 'https://a.test' }] } },
-        { type: 'text', text: 'Found it.' },
-      ],
-    });
-    // Only the app-executed (here dynamic) call gets a tool message; the provider ran its own.
-    expect(tool).toMatchObject({ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'd1' }] });
-    expect(messages).toHaveLength(2);
+    expect(messages).toMatchObject([
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'd1', toolName: 'lookup', input: { key: 'k' } }, { type: 'text', text: 'Found it.' }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'd1', output: { type: 'json', value: { found: true } } }] },
+    ]);
   });
 });
 
 describe('historyEntries: provider-executed tools', () => {
-  it('leaves out a provider-executed call that failed on the provider side, and keeps the rest of the answer', () => {
+  it('leaves out every call the provider ran itself, finished or failed, and keeps the text around it', () => {
     const messages = replay([
       { type: 'step-start' },
+      { type: 'text', text: 'Searching.', state: 'done' },
       { type: 'tool-web_search', toolCallId: 'srv1', state: 'output-error', input: { query: 'x' }, errorText: 'The tool failed.', providerExecuted: true },
-      { type: 'tool-web_search', toolCallId: 'srv2', state: 'output-available', input: { query: 'y' }, output: [], providerExecuted: true },
+      { type: 'tool-web_search', toolCallId: 'srv2', state: 'output-available', input: {}, output: { action: { type: 'search' } }, providerExecuted: true },
+      { type: 'tool-code_execution', toolCallId: 'srv3', state: 'output-available', input: { code: '1' }, output: { stdout: '1' }, providerExecuted: true },
       { type: 'text', text: 'Could not search.', state: 'done' },
     ]);
-    expect(messages).toEqual([
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool-call', toolCallId: 'srv2', toolName: 'web_search', input: { query: 'y' }, providerExecuted: true },
-          { type: 'tool-result', toolCallId: 'srv2', toolName: 'web_search', output: { type: 'json', value: [] } },
-          { type: 'text', text: 'Could not search.' },
-        ],
-      },
-    ]);
+    expect(messages).toEqual([{ role: 'assistant', content: [{ type: 'text', text: 'Searching.' }, { type: 'text', text: 'Could not search.' }] }]);
+  });
+
+  it('an answer made only of a provider tool call replays nothing', () => {
+    expect(replay([{ type: 'step-start' }, { type: 'tool-web_search', toolCallId: 's', state: 'output-available', input: {}, output: [], providerExecuted: true }])).toEqual([]);
   });
 });
 

@@ -53,8 +53,14 @@ function rowToModelMessages(data: MessageData): ModelMessage[] {
 /**
  * Drops empty and whitespace-only text parts (Anthropic rejects both as text blocks) and gives every tool call
  * (`tool-<name>` and `dynamic-tool` parts) an object input by the rule of `toolCallInput`. A failed call
- * (`output-error`) is replayed with the input the model sent, as the AI SDK does (`input ?? rawInput`); a
- * provider-executed call that failed on the provider's side is left out, call and result.
+ * (`output-error`) is replayed with the input the model sent, as the AI SDK does (`input ?? rawInput`).
+ *
+ * A call the provider ran itself (`providerExecuted`: web search, code execution, file search, image
+ * generation) is left out, call and result; the answer's text around it stays. Such a call belongs to the
+ * provider that ran it and the chat may have moved to another model: a different provider rejects it or
+ * cannot even convert it (both name their search tool `web_search`, with different result shapes), OpenAI
+ * with storage off drops it anyway, and a call that failed at the provider cannot be rebuilt from its
+ * stored error text (the call would go out without a result, which the Messages API rejects).
  */
 function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
   const out: Record<string, unknown>[] = [];
@@ -66,9 +72,9 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
     } else if (part.type === 'step-start') {
       out.push(part);
     } else if (part.type === 'dynamic-tool' || (typeof part.type === 'string' && part.type.startsWith('tool-'))) {
-      // A tool the provider ran itself and that failed there: its error result cannot be rebuilt from the
-      // stored error text (the SDK would send the call without a result, which the Messages API rejects).
-      if (part.providerExecuted === true && part.state === 'output-error') continue;
+      // A tool the provider ran itself (web search, code execution...) stays in the stored answer but not
+      // in the prompt; see above.
+      if (part.providerExecuted === true) continue;
       const { rawInput, ...rest } = part;
       const sent = part.state === 'output-error' ? (part.input ?? rawInput) : part.input;
       out.push({ ...rest, input: toolCallInput(sent) });
