@@ -72,7 +72,7 @@ describe('turn faults leave no orphan rows', () => {
     const { chunks, done } = await readSse(await f.request('POST', '/chat', { body: turnBody(chatId) }));
     expect(done).toBe(true);
     const error = chunks.find((c) => c.type === 'error');
-    expect(error).toEqual({ type: 'error', errorText: 'The model call failed.' });
+    expect(error).toEqual({ type: 'error', errorText: 'The connection to the model provider was lost.' });
     expect(JSON.stringify(chunks)).not.toContain('other side closed');
     await expectNoTurnRows(f);
     expect((await f.request('POST', '/chat', { body: turnBody(chatId, 'u2') })).status).toBe(200);
