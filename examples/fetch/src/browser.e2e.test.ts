@@ -126,6 +126,7 @@ describe('browser chat page', () => {
     it('creates and renames a chat', async () => {
       await page.getByRole('button', { name: 'New chat' }).click();
       await eventually(() => chatItems().count()).toBe(1);
+      expect(await chatItems().getByRole('link').textContent()).toBe('New chat'); // untitled until named
       await page.getByRole('button', { name: 'Rename' }).click();
       await page.getByRole('textbox', { name: 'Chat title' }).fill('Groceries');
       await page.getByRole('button', { name: 'Save' }).click();
@@ -325,7 +326,7 @@ describe('browser chat page', () => {
       expect(await page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Chats' }).click();
       await eventually(() => page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(true);
-      await page.getByRole('list', { name: 'Chats' }).getByRole('button').first().click();
+      await page.getByRole('list', { name: 'Chats' }).getByRole('link').first().click();
       await eventually(() => page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(false);
       await page.screenshot({ path: join(dir, 'phone-375-after-drawer.png') });
 

@@ -56,6 +56,11 @@ interface Running {
   questionUnknown: boolean;
 }
 
+/** The server's title for a chat nobody named yet. */
+const UNTITLED = 'New chat';
+/** When to look for a generated title after a turn of an untitled chat. */
+const TITLE_CHECKS_MS = [1_000, 2_500, 5_000, 10_000];
+
 /** How long a stopped turn may take to end its stream before the page stops reading it. */
 const STOP_GRACE_MS = 5_000;
 
@@ -70,6 +75,8 @@ let running: Running | null = null;
 let editingId: string | null = null;
 /** Answers stopped on this page (their stored rows may not say so on older servers). */
 const stoppedHere = new Set<string>();
+/** Chats whose generated title was already waited for (once per chat and page load). */
+const titleWatched = new Set<string>();
 /** The next render scrolls to the last message (a chat was opened or the user sent a message). */
 let followEnd = false;
 
@@ -127,12 +134,14 @@ async function loadChats(): Promise<void> {
 function renderChats(): void {
   ui.chats.replaceChildren(
     ...chats.map((chat) => {
-      const open = el('button', { type: 'button', title: chat.title }, chat.title);
-      open.onclick = act(async () => {
+      const current = chat.recordId === currentId;
+      const open = el('a', { href: `#chat=${encodeURIComponent(chat.recordId)}`, title: chat.title, ...(current ? { 'aria-current': 'page' } : {}) }, chat.title);
+      open.onclick = (event) => {
+        event.preventDefault();
         setDrawer(false);
-        await openChat(chat.recordId);
-      });
-      return el('li', { 'data-id': chat.recordId, 'aria-current': String(chat.recordId === currentId) }, open);
+        act(() => openChat(chat.recordId))();
+      };
+      return el('li', { 'data-id': chat.recordId }, open);
     }),
   );
 }
@@ -199,8 +208,9 @@ function setDrawer(open: boolean): void {
   ui.backdrop.hidden = !open;
 }
 
+/** A new chat is untitled ("New chat" on the server) until the user renames it or a title is generated. */
 async function createChat(): Promise<void> {
-  const chat = await client.createChat({ title: `Chat ${chats.length + 1}` });
+  const chat = await client.createChat();
   chats.unshift(chat);
   await openChat(chat.recordId);
 }
@@ -266,7 +276,30 @@ async function streamTurn(options: {
       if ((run.rewrite || run.questionUnknown) && pending === turn && !kept) pending = null;
       frames.flush();
     }
+    watchForTitle(chatId);
   }
+}
+
+/**
+ * A server with generated titles (`CHATWIRE_AUTO_TITLES=1`) names an untitled chat shortly after its first
+ * turn, off the turn's path: the chat list is read again a few times until the title changes.
+ */
+function watchForTitle(chatId: string): void {
+  if (titleWatched.has(chatId) || chats.find((c) => c.recordId === chatId)?.title !== UNTITLED) return;
+  titleWatched.add(chatId);
+  let tries = 0;
+  const check = async (): Promise<void> => {
+    const fresh = await client.getChat(chatId).catch(() => null);
+    if (!fresh) return;
+    if (fresh.chat.title !== UNTITLED) {
+      chats = chats.map((c) => (c.recordId === chatId ? fresh.chat : c));
+      renderChats();
+      frames.flush();
+    } else if (++tries < TITLE_CHECKS_MS.length) {
+      setTimeout(() => void check(), TITLE_CHECKS_MS[tries]);
+    }
+  };
+  setTimeout(() => void check(), TITLE_CHECKS_MS[0]);
 }
 
 async function sendMessage(content: string): Promise<void> {
