@@ -127,4 +127,29 @@ describe('sanitizeStepMessages', () => {
       },
     ]);
   });
+
+  it('leaves out a provider-executed call that failed at the provider, with its error result, within the tool loop', () => {
+    const out = sanitizeStepMessages([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'srv1', toolName: 'web_search', input: { query: 'x' }, providerExecuted: true },
+          { type: 'tool-result', toolCallId: 'srv1', toolName: 'web_search', output: { type: 'error-json', value: { errorCode: 'max_uses_exceeded' } } },
+          { type: 'tool-call', toolCallId: 'srv2', toolName: 'web_search', input: { query: 'y' }, providerExecuted: true },
+          { type: 'tool-result', toolCallId: 'srv2', toolName: 'web_search', output: { type: 'json', value: [] } },
+          { type: 'tool-call', toolCallId: 'w1', toolName: 'weather', input: { city: 'Oslo' } },
+        ],
+      },
+    ]);
+    expect(out).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'srv2', toolName: 'web_search', input: { query: 'y' }, providerExecuted: true },
+          { type: 'tool-result', toolCallId: 'srv2', toolName: 'web_search', output: { type: 'json', value: [] } },
+          { type: 'tool-call', toolCallId: 'w1', toolName: 'weather', input: { city: 'Oslo' } },
+        ],
+      },
+    ]);
+  });
 });

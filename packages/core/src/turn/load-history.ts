@@ -110,7 +110,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * The same rules inside the tool loop, for the SDK's own messages of earlier steps: a tool call's input
  * follows `toolCallInput` (the SDK resends a failed call's input as the model sent it, possibly a raw
- * string), and a whitespace-only text block next to a tool call (a common lead-in)
+ * string); a call the provider ran itself and that failed there is left out with its error result (the
+ * provider packages drop such a result and would send the call alone); and a whitespace-only text block next to a tool call (a common lead-in)
  * is dropped, since providers reject blank text blocks.
  */
 export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
@@ -121,8 +122,16 @@ export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
     const blank = (part: (typeof message.content)[number]) => part.type === 'text' && part.text.trim() === '';
     const keepBlank = message.content.every(blank);
     type Part = (typeof message.content)[number];
+    // Provider-executed calls whose result is an error: the provider packages cannot send that result back.
+    const failedAtProvider = new Set(
+      message.content.flatMap((part) => (part.type === 'tool-result' && part.output.type.startsWith('error') ? [part.toolCallId] : [])),
+    );
     const content = message.content.flatMap((part): Part[] => {
       if (!keepBlank && blank(part)) {
+        touched = true;
+        return [];
+      }
+      if ((part.type === 'tool-call' || part.type === 'tool-result') && failedAtProvider.has(part.toolCallId)) {
         touched = true;
         return [];
       }

@@ -110,4 +110,15 @@ describe('the next model call carries the stored answer back to the provider', (
     const text = (first.storedParts as Array<{ type: string; text?: string }>).filter((p) => p.type === 'text').at(-1)!.text!;
     expect(sent).toContain(text);
   });
+
+  it('within the tool loop, a provider tool call that failed at the provider is not sent alone', async () => {
+    const f = fixture('anthropic: a provider-side web search error and an app tool call');
+    const first = await runChatwire(f, provider);
+    const sdk = await runSdk(f, provider, first.assistantMessageId);
+    // The SDK's own next step sends the server_tool_use without its result (the provider package drops an
+    // error result); chatwire leaves the failed call out.
+    expect(() => expectPairedToolBlocks(sdk.requests[1]!)).toThrow();
+    expectPairedToolBlocks(first.requests[1]!);
+    expect(toolUseInputs(first.requests[1]!)).toEqual([['toolu_01Mix3dWeather00000000hh', { city: 'Oslo' }]]);
+  });
 });
