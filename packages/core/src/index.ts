@@ -13,7 +13,7 @@ export { UI_STREAM_HEADERS } from './turn/sse-encoder.js';
 export type { StartedTurn, ResumedTurn, TurnOptions, ErrorContext, ErrorReporter } from './turn/turn-types.js';
 export type { TurnEnding } from './turn/turn-ending.js';
 export { createMemoryTurnHub } from './hub/create-memory-turn-hub.js';
-export { createNotificationTurnBus } from './hub/create-notification-turn-bus.js';
+export { createLayeredTurnHub } from './hub/create-layered-turn-hub.js';
 export type { TurnHub, TurnBus, TurnBusEvent, TurnLogWriter, AttachedTurn } from './hub/turn-hub.js';
 
 // models

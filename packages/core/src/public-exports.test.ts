@@ -29,9 +29,9 @@ it('exports exactly these values', async () => {
     'UI_STREAM_HEADERS',
     'createChatService',
     'createDemoModel',
+    'createLayeredTurnHub',
     'createMemoryTurnHub',
     'createModelRegistry',
-    'createNotificationTurnBus',
     'createToolCatalog',
   ]);
 });

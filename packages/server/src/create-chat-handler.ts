@@ -5,6 +5,7 @@ import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type Token
 import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
 import { errorResponse, jsonResponse } from './error-response.js';
 import { withHeartbeat } from './http/with-heartbeat.js';
+import { redisTurnSharing, type RedisOption } from './redis-turn-sharing.js';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 
 export interface HttpOptions {
@@ -22,6 +23,11 @@ export interface HttpOptions {
   heartbeatMs?: number;
   /** A client that reads nothing of its stream for this long is dropped like a disconnect (default 60 s, 0: never). */
   clientIdleTimeoutMs?: number;
+  /**
+   * Share running turns across processes through Redis (resume on any process, stop from any process).
+   * Without it, turns are resumable in the process that runs them.
+   */
+  redis?: RedisOption;
 }
 
 /** The chat service's options; `store` defaults to an in-memory store and `models` to the demo-less registry. */
@@ -36,6 +42,10 @@ export type ChatHandlerOptions = HttpOptions & (ServiceOptions | { service: Chat
 export type ChatHandler = ((request: Request) => Promise<Response>) & {
   readonly basePath: string;
   readonly service: ChatService;
+  /** Resolves once the handler can serve (Redis connected); rejects with a CONFIGURATION error naming what failed. */
+  ready(): Promise<void>;
+  /** Closes what the handler opened (Redis connections). */
+  close(): Promise<void>;
   /** True when `pathname` is under the base path; adapters let everything else fall through to the app. */
   matches(pathname: string): boolean;
 };
@@ -60,7 +70,6 @@ function normalizeBasePath(path: string): string {
  * express and hono only convert types around it.
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
-  const service = 'service' in options ? options.service : createChatService(withDefaults(options));
   const report = options.onError ?? (() => undefined);
   const onError: typeof report = (error, context) => {
     try {
@@ -69,6 +78,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       // A throwing onError must not turn an answer into a crash.
     }
   };
+  const sharing = options.redis ? redisTurnSharing(options.redis, (error) => onError(error, { stage: 'internal' })) : null;
+  const ready = sharing?.ready ?? Promise.resolve();
+  const service =
+    'service' in options
+      ? options.service
+      : createChatService({ ...withDefaults(options), ...(sharing ? { hub: sharing.hub, bus: sharing.bus } : {}) });
   const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
@@ -137,6 +152,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   }
 
   async function handle(request: Request): Promise<Response> {
+    await ready;
     const { pathname } = new URL(request.url);
     if (cors && request.method === 'OPTIONS') return preflightResponse(cors, request);
     if (!matches(pathname)) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
@@ -167,7 +183,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (cors) for (const [name, value] of Object.entries(corsHeaders(cors, request))) response.headers.set(name, value);
     return response;
   };
-  return Object.assign(handler, { basePath, service, matches });
+  return Object.assign(handler, {
+    basePath,
+    service,
+    matches,
+    ready: () => ready,
+    close: async () => sharing?.close(),
+  });
 }
 
 function withDefaults(options: ServiceOptions): ChatServiceOptions {

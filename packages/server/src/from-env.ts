@@ -7,6 +7,8 @@ import { httpLimitsFromEnv, type HttpLimits } from './http/http-limits-from-env.
 
 export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   auth: JwtVerifierOptions;
+  /** From CHATWIRE_REDIS_URL: running turns shared across processes. */
+  redis?: { url: string };
   models: ModelRegistry;
   compaction: { contextBudget?: number };
 }
@@ -42,5 +44,13 @@ export function fromEnv(
     ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return { auth, models, compaction, ...turnOptionsFromEnv(env), ...httpLimitsFromEnv(env) };
+  const redisUrl = env.CHATWIRE_REDIS_URL?.trim();
+  return {
+    auth,
+    models,
+    compaction,
+    ...turnOptionsFromEnv(env),
+    ...httpLimitsFromEnv(env),
+    ...(redisUrl ? { redis: { url: redisUrl } } : {}),
+  };
 }
