@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Filter } from '../filter.js';
 import { createMemoryDriver } from './create-memory-driver.js';
 
 async function seed(chats: number, perChat: number) {
@@ -111,7 +112,8 @@ describe('memory driver: deleted rows leave nothing behind', () => {
       await driver.insert('msgs', { recordId: `m${i}`, data });
     }
     // Build an index on every field (each distinct value gets its own list).
-    for (const filter of [{ chatId: 'chat-1' }, { userId: 'user-1' }, { n: 1 }, { flag: true }]) {
+    const filters: Filter[] = [{ chatId: 'chat-1' }, { userId: 'user-1' }, { n: 1 }, { flag: true }];
+    for (const filter of filters) {
       await driver.query('msgs', { filter, limit: 1 });
     }
     return driver;
