@@ -36,14 +36,14 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   });
   const { store, storage } = await createExampleStore(env);
   const onError = options.onError ?? ((error, context) => console.error(`[chatwire] ${context?.stage ?? 'error'}:`, error));
-  const chat = createChatHandler({
-    store,
-    models: config.models,
-    auth: config.auth,
-    compaction: config.compaction,
-    tools: { usersCollection: USERS.name, store },
-    onError,
-  });
+  // Everything the environment configures (auth, models, timeouts, disconnect policy, Redis...), plus the store.
+  const chat = createChatHandler({ ...config, store, tools: { usersCollection: USERS.name, store }, onError });
+  try {
+    await chat.ready();
+  } catch (error) {
+    await store.driver.close?.();
+    throw new ExampleConfigError(error instanceof Error ? error.message : String(error));
+  }
   const demoModel = config.models.usesFallback();
   const site = createSiteHandler({
     assets: await bundlePage(),
@@ -73,7 +73,10 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
     site,
     port: readPort(env.PORT),
     notices,
-    close: async () => store.driver.close?.(),
+    close: async () => {
+      await chat.close();
+      await store.driver.close?.();
+    },
   };
 }
 
