@@ -1,0 +1,246 @@
+import { tool, type LanguageModel, type ToolSet } from 'ai';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { preparePrompt } from './prepare-prompt.js';
+import { streamModel, type StreamOutcome } from './stream-model.js';
+import { scriptedModel, STEP_USAGE, textStep, toolStep, type ScriptedModel } from './testing/scripted-model.js';
+import { chunkTypes, decodeSse, readBytes, streamedText } from './testing/sse.js';
+import { turnHarness, type HarnessOptions } from './testing/turn-harness.js';
+import type { Turn } from './turn.js';
+import type { InterruptKind } from './turn-ending.js';
+
+const lookupTool = (execute: (input: { q: string }, options: { abortSignal?: AbortSignal }) => Promise<unknown> = async () => ({ found: 1 })): ToolSet => ({
+  lookup: tool({ description: 'look up', inputSchema: z.object({ q: z.string() }), execute }),
+});
+
+/** Admits a submit, prepares it and starts its model phase while reading the output; `finish()` ends the output. */
+async function startStream(model: LanguageModel, options: HarnessOptions = {}) {
+  const h = turnHarness(options);
+  const chatId = await h.createChat();
+  const turn: Turn = await h.admit({ chatId, userMessageId: 'u1', content: 'hi' }, model);
+  const prompt = await preparePrompt(turn, h.runtime);
+  const reading = readBytes(turn.output.response);
+  const outcome = streamModel(turn, prompt, h.runtime);
+  return {
+    h,
+    turn,
+    outcome,
+    async finish(): Promise<{ outcome: StreamOutcome; body: ReturnType<typeof decodeSse> }> {
+      const result = await outcome;
+      await turn.output.end();
+      await turn.lease.release();
+      return { outcome: result, body: decodeSse(await reading) };
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('streamModel: a model that finishes', () => {
+  it('finishes with the finish reason, the steps and the usage summed over them; sends every chunk but finish', async () => {
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('The answer is one.')]);
+    const run = await startStream(m.model, { tools: lookupTool() });
+    const { outcome, body } = await run.finish();
+    expect(outcome).toEqual({
+      kind: 'finished',
+      finishReason: 'stop',
+      steps: 2,
+      usage: expect.objectContaining({ inputTokens: 2 * STEP_USAGE.inputTokens, outputTokens: 2 * STEP_USAGE.outputTokens, totalTokens: 2 * STEP_USAGE.totalTokens }),
+    });
+    // `start` is the turn's, `finish` the settle phase's: neither is sent here.
+    expect(chunkTypes(body)).toEqual([
+      'start-step',
+      'tool-input-available',
+      'tool-output-available',
+      'finish-step',
+      'start-step',
+      'text-start',
+      'text-delta',
+      'text-end',
+      'finish-step',
+    ]);
+    expect(streamedText(body)).toBe('The answer is one.');
+    expect(run.turn.answer.text()).toBe('The answer is one.');
+    expect(run.turn.answer.toolCalls()).toEqual([expect.objectContaining({ toolName: 'lookup' })]);
+    expect(run.h.errors).toEqual([]);
+  });
+
+  it('makes at most five model calls; the fifth is offered no tool', async () => {
+    const m = scriptedModel([toolStep('lookup', { q: 'again' })]);
+    const run = await startStream(m.model, { tools: lookupTool() });
+    const { outcome } = await run.finish();
+    expect(m.calls).toHaveLength(5);
+    expect(m.calls.map((call) => call.toolChoice?.type)).toEqual(['auto', 'auto', 'auto', 'auto', 'none']);
+    expect(outcome).toMatchObject({ kind: 'finished', steps: 5 });
+  });
+
+  it('passes the system prompt, the prepared messages and the turn’s abort signal to the model', async () => {
+    const m = scriptedModel([textStep('ok')]);
+    const run = await startStream(m.model, { system: 'Be brief.' });
+    await run.finish();
+    const prompt = m.calls[0]!.prompt;
+    expect(prompt[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(prompt.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'hi' }] });
+    expect(m.calls[0]!.abortSignal).toBeDefined();
+    run.turn.interrupt('ended');
+    expect(m.calls[0]!.abortSignal!.aborted).toBe(true);
+  });
+});
+
+describe('streamModel: an error ends the phase at once', () => {
+  it('an error part followed by more output: nothing after it is sent or kept, the outcome is failed, the error reported', async () => {
+    const failure = new Error('overloaded');
+    const m = scriptedModel([
+      [
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'before ' },
+        { type: 'error', error: failure },
+        { type: 'text-delta', id: 't', delta: 'after' },
+        { type: 'text-end', id: 't' },
+        { type: 'finish', finishReason: 'stop', usage: STEP_USAGE },
+      ],
+    ]);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined); // see the console bug below
+    const run = await startStream(m.model);
+    const { outcome, body } = await run.finish();
+    consoleError.mockRestore();
+    expect(outcome).toEqual({ kind: 'failed', error: failure, stage: 'model' });
+    expect(chunkTypes(body)).toEqual(['start-step', 'text-start', 'text-delta']);
+    expect(streamedText(body)).toBe('before ');
+    expect(run.turn.answer.text()).toBe('before ');
+    expect(run.h.errors).toEqual([{ error: failure, context: expect.objectContaining({ stage: 'model', userId: 'alice' }) }]);
+  });
+
+  // Bug: `streamText` is called without `onError`, so the SDK's default writes every provider error to the
+  // console (the turn engine before e201947 passed one). Library code never writes to the console.
+  it.fails('writes nothing to the console for a provider error (bug: streamText without onError logs it)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const m = scriptedModel([[{ type: 'error', error: new Error('overloaded') }]]);
+      const { outcome } = await (await startStream(m.model)).finish();
+      expect(outcome).toMatchObject({ kind: 'failed' });
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('a provider stream that dies fails the phase with the provider’s error', async () => {
+    const m = scriptedModel([textStep('one two three four')], { failAfter: 3, failWith: new Error('socket hang up') });
+    const run = await startStream(m.model);
+    const { outcome, body } = await run.finish();
+    expect(outcome).toMatchObject({ kind: 'failed', stage: 'model' });
+    expect(String((outcome as { error: unknown }).error)).toContain('socket hang up');
+    expect(body.chunks.some((c) => c.type === 'finish-step')).toBe(false);
+    expect(run.h.errors.map((e) => e.context.stage)).toEqual(['model']);
+  });
+});
+
+describe('streamModel: an interrupted turn', () => {
+  it.each<InterruptKind>(['stop', 'disconnect', 'lost-lease'])('interrupt(%s) mid-answer aborts the model call and ends interrupted with that kind', async (kind) => {
+    const m = scriptedModel([textStep('one two three four five six')]);
+    m.pauseAt(4);
+    const run = await startStream(m.model);
+    await m.emitted(4);
+    run.turn.interrupt(kind);
+    const { outcome, body } = await run.finish();
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: kind, steps: 0 });
+    expect(m.aborted).toBe(true);
+    // What was streamed before the interrupt is what the answer keeps; nothing after the pause arrives.
+    expect(streamedText(body)).toMatch(/^one two (three )?$/);
+    expect(run.turn.answer.text()).toBe(streamedText(body));
+    expect(body.chunks.some((c) => c.type === 'text-end' || c.type === 'finish-step' || c.type === 'abort')).toBe(false);
+    expect(run.h.errors).toEqual([]);
+  });
+
+  it('an interrupt in a later step keeps the usage and steps of the finished ones', async () => {
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('one two three')]);
+    m.pauseAt(4); // tool-call, finish, text-start, first delta: then pause
+    const run = await startStream(m.model, { tools: lookupTool() });
+    await m.emitted(4);
+    run.turn.interrupt('stop');
+    const { outcome } = await run.finish();
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'stop', steps: 1, usage: { inputTokens: STEP_USAGE.inputTokens } });
+  });
+
+  it('a turn interrupted before its model phase makes no model call', async () => {
+    const m = scriptedModel([textStep('never')]);
+    const h = turnHarness();
+    const chatId = await h.createChat();
+    const turn = await h.admit({ chatId, userMessageId: 'u1', content: 'hi' }, m.model);
+    const prompt = await preparePrompt(turn, h.runtime);
+    turn.interrupt('disconnect');
+    expect(await streamModel(turn, prompt, h.runtime)).toMatchObject({ kind: 'interrupted', interrupt: 'disconnect', steps: 0 });
+    expect(m.calls).toHaveLength(0);
+    await turn.lease.release();
+  });
+
+  it('a running tool gets the turn’s abort signal', async () => {
+    let toolSignal: AbortSignal | undefined;
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => (started = resolve));
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('done')]);
+    const run = await startStream(m.model, {
+      tools: lookupTool(async (_input, { abortSignal }) => {
+        toolSignal = abortSignal;
+        started();
+        await new Promise((resolve) => abortSignal?.addEventListener('abort', resolve));
+        return { aborted: true };
+      }),
+    });
+    await toolStarted;
+    run.turn.interrupt('stop');
+    const { outcome } = await run.finish();
+    expect(toolSignal?.aborted).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'stop' });
+  });
+});
+
+describe('streamModel: provider timeouts', () => {
+  async function timedOut(m: ScriptedModel, options: HarnessOptions) {
+    const run = await startStream(m.model, options);
+    const result = await run.finish();
+    return { ...result, run };
+  }
+
+  // Bug: the SDK's own `start` part (sent before the provider answers) reaches `watchdog.saw`, which takes it
+  // for the first byte and switches to the idle timeout at once: the first call's first-byte limit is never used.
+  it.fails('no part at all within firstByteTimeoutMs: interrupted by first-byte-timeout, the call aborted (bug: the SDK start part counts as the first byte)', async () => {
+    const m = scriptedModel([textStep('never sent')]);
+    m.pauseAt(0);
+    const { outcome } = await timedOut(m, { firstByteTimeoutMs: 50, idleTimeoutMs: 90 });
+    expect(m.aborted).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'first-byte-timeout' });
+  });
+
+  it('no first part of a later model call within firstByteTimeoutMs: first-byte-timeout', async () => {
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('never sent')]);
+    m.pauseAt(2); // the second call sends nothing
+    const { outcome } = await timedOut(m, { tools: lookupTool(), firstByteTimeoutMs: 40, idleTimeoutMs: 60_000 });
+    expect(m.aborted).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'first-byte-timeout', steps: 1 });
+  });
+
+  it('the provider stops sending after its first parts: idle-timeout, with what was streamed kept in the answer', async () => {
+    const m = scriptedModel([textStep('one two three')]);
+    m.pauseAt(2);
+    const { outcome, body, run } = await timedOut(m, { firstByteTimeoutMs: 60_000, idleTimeoutMs: 40 });
+    expect(m.aborted).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
+    expect(streamedText(body)).toBe('one ');
+    expect(run.turn.answer.text()).toBe('one ');
+  });
+
+  it('time spent running a tool is not provider time', async () => {
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('done')]);
+    const { outcome } = await timedOut(m, {
+      tools: lookupTool(async () => {
+        await sleep(80);
+        return { slow: true };
+      }),
+      firstByteTimeoutMs: 30,
+      idleTimeoutMs: 30,
+    });
+    expect(outcome).toMatchObject({ kind: 'finished', steps: 2 });
+  });
+});
