@@ -119,3 +119,25 @@ describe('AssistantMessageBuilder matches the AI SDK reader', () => {
     ]);
   });
 });
+
+describe('AssistantMessageBuilder.settle', () => {
+  it('a tool call the stream never finished keeps its streamed text and partial input, as the SDK reader does', async () => {
+    const chunks: UIMessageChunk[] = [
+      { type: 'start-step' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'weather' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"city": ' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '"Pa' },
+      { type: 'tool-input-start', toolCallId: 'c2', toolName: 'weather' },
+      { type: 'tool-input-start', toolCallId: 'c3', toolName: 'weather' },
+      { type: 'tool-input-delta', toolCallId: 'c3', inputTextDelta: '{"city": "Oslo"}' },
+      { type: 'tool-input-available', toolCallId: 'c3', toolName: 'weather', input: { city: 'Oslo' } },
+    ];
+    const builder = new AssistantMessageBuilder();
+    for (const chunk of chunks) builder.apply(chunk);
+    await builder.settle();
+    expect(builder.parts).toEqual(await sdkParts(chunks));
+    expect(builder.parts[1]).toEqual({ type: 'tool-weather', toolCallId: 'c1', state: 'input-streaming', rawInput: '{"city": "Pa', input: { city: 'Pa' } });
+    expect(builder.parts[3]).toEqual({ type: 'tool-weather', toolCallId: 'c3', state: 'input-available', input: { city: 'Oslo' } });
+  });
+});
+

@@ -1,4 +1,4 @@
-import type { UIMessageChunk } from 'ai';
+import { parsePartialJson, type UIMessageChunk } from 'ai';
 
 /**
  * A stored assistant part: the AI SDK v5 UIMessage part shapes (`text`, `step-start`, `file`, `tool-<name>`,
@@ -56,6 +56,13 @@ export class AssistantMessageBuilder {
       case 'tool-input-start':
         this.startTool(chunk.toolCallId, chunk.toolName, chunk.dynamic === true, { state: 'input-streaming' }, chunk.providerExecuted);
         break;
+      case 'tool-input-delta': {
+        // The SDK reader keeps the streamed text as `rawInput` and its partial parse as `input`; the parse
+        // is async there, so it happens in `settle()`, which only matters for a call the stream never finished.
+        const part = this.stepTools.get(chunk.toolCallId);
+        if (part && part.state === 'input-streaming') part.rawInput = ((part.rawInput as string | undefined) ?? '') + chunk.inputTextDelta;
+        break;
+      }
       case 'tool-input-available':
         this.startTool(chunk.toolCallId, chunk.toolName, chunk.dynamic === true, { state: 'input-available', input: chunk.input }, chunk.providerExecuted);
         break;
@@ -95,6 +102,18 @@ export class AssistantMessageBuilder {
       }
       default:
         break;
+    }
+  }
+
+  /**
+   * Call once the stream has ended, before storing `parts`: a tool call whose input was still streaming gets
+   * the partial parse of its input, as the SDK reader gives it.
+   */
+  async settle(): Promise<void> {
+    for (const part of this.parts) {
+      if (part.state !== 'input-streaming' || typeof part.rawInput !== 'string') continue;
+      const { value } = await parsePartialJson(part.rawInput);
+      if (value !== undefined) part.input = value;
     }
   }
 

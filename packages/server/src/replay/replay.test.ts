@@ -21,8 +21,13 @@ const FIXTURES: ReplayFixture[] = [...anthropicFixtures, ...openaiResponsesFixtu
  * lands: then delete the entry.
  * - dynamic tools: the turn maps parts with `uiChunkFromPart(part)` and so never marks a dynamic tool's
  *   chunks `dynamic: true`; it must pass the turn's tool set, `uiChunkFromPart(part, tools)`.
+ * - a tool call cut off mid-input: the stored part lacks the partial `input` the SDK reader gives it; the
+ *   turn must `await answer.settle()` (AssistantMessageBuilder) before storing the answer.
  */
-const KNOWN_DIFFERENCES = new Set(['anthropic: a dynamic tool (a tool set entry built with dynamicTool)']);
+const KNOWN_DIFFERENCES = new Set([
+  'anthropic: a dynamic tool (a tool set entry built with dynamicTool)',
+  'anthropic: the connection ends inside a tool_use block',
+]);
 
 describe('record and replay: chatwire streams and stores what the AI SDK does on the same provider bytes', () => {
   const cases = (known: boolean) => FIXTURES.filter((f) => KNOWN_DIFFERENCES.has(f.name) === known).map((f) => [f.name, f] as const);
