@@ -44,7 +44,9 @@ export function createPgPoolExecutor(pool: Pool, options: PgPoolExecutorOptions)
   // pg emits errors of idle pooled clients on the pool (after discarding them).
   const onPoolError = (error: Error) => report(error);
   pool.on('error', onPoolError);
-  const listener = createPgListener({ createClient: () => new pg.Client(pool.options), onError: report });
+  // The listening connection is opened like the pool's own (same options and client class), outside it.
+  const ClientClass = (pool.options as { Client?: typeof pg.Client }).Client ?? pg.Client;
+  const listener = createPgListener({ createClient: () => new ClientClass(pool.options), onError: report });
 
   return {
     query: (text, params) => run(pool, text, params),

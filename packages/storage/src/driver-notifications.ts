@@ -9,7 +9,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * Fire-and-forget messages between the processes sharing a store (for example "stop this turn").
  * Delivery is at most once: a listener gets the payloads published after its `subscribe` resolved, in
- * publish order per publisher, unless its connection was down at that moment. Listeners must not throw
+ * publish order per publisher, unless its connection was down at that moment. A publish is never part of a
+ * transaction (also through `tx.notifications`): it is sent at once. Listeners must not throw
  * (a throwing listener is reported through the driver's `onError` and the others still run).
  */
 export interface DriverNotifications {
