@@ -51,9 +51,10 @@ async function replayAndCompare(fixture: ReplayFixture): Promise<void> {
   expect(ours.chunks.at(-1)!.type).toBe(fixture.ends);
 
   if (fixture.ends === 'error') {
-    // What the user saw ended in an error: nothing is stored.
-    expect(ours.storedParts).toBeNull();
+    // What the user saw ended in an error: nothing is stored, not even the user's message.
+    expect(ours.storedMessages).toBe(0);
   } else {
+    expect(ours.storedMessages).toBe(2);
     expect(ours.storedParts).toEqual(await sdkMessageParts(expected));
   }
 }

@@ -14,6 +14,8 @@ export interface ChatwireRun {
   done: boolean;
   /** The stored assistant row's parts (`GET /chats/:id`), or null when no assistant row was stored. */
   storedParts: unknown[] | null;
+  /** How many messages the chat holds after the turn (`GET /chats/:id`). */
+  storedMessages: number;
   requests: ReplayedRequest[];
 }
 
@@ -44,7 +46,7 @@ export async function sendTurn(
     messages: Array<{ recordId: string; data: { parts?: unknown[] } }>;
   };
   const row = chat.messages.find((m) => m.recordId === assistantMessageId);
-  return { ...run, assistantMessageId, chunks, done, storedParts: row ? (row.data.parts ?? []) : null, requests };
+  return { ...run, assistantMessageId, chunks, done, storedParts: row ? (row.data.parts ?? []) : null, storedMessages: chat.messages.length, requests };
 }
 
 /** A fresh chatwire (memory store), a new chat, and the fixture's user message, all through the HTTP handler. */
