@@ -53,6 +53,20 @@ export interface TurnHarness {
   run(turn: Turn): Promise<{ ending: TurnEnding; body: DecodedSse; bytes: Uint8Array }>;
 }
 
+/** A turn observer that observes nothing (the runtime's default). */
+const OBSERVE_NOTHING = {
+  prepare: <T>(run: () => Promise<T>) => run(),
+  stepStarted: () => undefined,
+  stepFinished: () => undefined,
+  toolStarted: () => undefined,
+  toolFinished: () => undefined,
+  save: <T>(run: () => Promise<T>) => run(),
+  ended: () => undefined,
+};
+
+/** Runtime fields with a "nothing" default: no per-user limits, no telemetry. */
+const OPTIONAL_RUNTIME = { limits: null, observe: () => OBSERVE_NOTHING };
+
 /**
  * A turn runtime over a memory store (chat collections registered) and an in-process hub, with small
  * defaults for tests: no tools, no summarizer, no provider retries, every reported error recorded.
@@ -66,6 +80,7 @@ export function turnHarness(options: HarnessOptions = {}): TurnHarness {
   const errors: TurnHarness['errors'] = [];
   const { tools = {}, ...overrides } = options;
   const runtime: TurnRuntime = {
+    ...OPTIONAL_RUNTIME,
     store,
     tools: { names: Object.keys(tools), forTurn: () => tools },
     compaction: DEFAULT_COMPACTION_CONFIG,
