@@ -192,9 +192,11 @@ describe('browser chat page', () => {
     let context: BrowserContext;
     let page: Page;
     const dialogs: string[] = [];
+    /** While set, the stub provider pauses each answer after its first few chunks until it settles. */
+    let hold: Promise<void> | undefined;
 
     beforeAll(async () => {
-      provider = await listenNode(createStubProvider(), 0);
+      provider = await listenNode(createStubProvider(() => hold), 0);
       example = await createExampleApp(
         { PORT: '0', PROVIDER_C_BASE_URL: `http://127.0.0.1:${provider.port}/v1`, PROVIDER_C_API_KEY: 'stub-key' },
         { onError: () => undefined },
@@ -225,11 +227,15 @@ describe('browser chat page', () => {
     const lastAnswer = () => page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' }).last();
 
     it('renders a streamed Markdown answer: heading, list, task, table, link and code', async () => {
+      let release = (): void => undefined;
+      hold = new Promise((resolve) => (release = resolve));
       await send(page, 'plan my shopping');
       const answer = lastAnswer();
-      // Rendered while it streams, not only at the end.
+      // Rendered while it streams (the provider is paused mid-answer), not only at the end.
       await answer.getByRole('heading', { name: 'Shopping plan' }).waitFor();
       expect(await answer.getByText('typing…').isVisible()).toBe(true);
+      hold = undefined;
+      release();
 
       await answer.getByText('Done.').waitFor();
       await eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
@@ -258,6 +264,28 @@ describe('browser chat page', () => {
       await copy.click();
       await eventually(() => lastAnswer().getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+    });
+
+    it('copies with the legacy copy command where the Clipboard API is missing', async () => {
+      const legacy = await context.newPage();
+      await legacy.addInitScript(() => {
+        Object.defineProperty(navigator, 'clipboard', { value: undefined });
+        const copied: string[] = [];
+        Object.assign(window, { copied });
+        // Records what a real copy command would put on the clipboard: the selection in the focused text box.
+        document.execCommand = (command: string) => {
+          const box = document.activeElement as HTMLTextAreaElement | null;
+          if (command !== 'copy' || !box || typeof box.selectionStart !== 'number') return false;
+          copied.push(box.value.slice(box.selectionStart, box.selectionEnd));
+          return true;
+        };
+      });
+      await legacy.goto(page.url().split('#')[0]!); // no chat in the address: reopens the last chat
+      const answer = legacy.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' }).last();
+      await answer.getByRole('button', { name: 'Copy' }).click();
+      await eventually(() => answer.getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
+      expect(await legacy.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([CODE]);
+      await legacy.close();
     });
 
     it('renders a script-injection attempt inert', async () => {
@@ -355,9 +383,10 @@ async function send(page: Page, content: string): Promise<void> {
 
 /**
  * An OpenAI-compatible chat completions endpoint (what `provider_c` speaks) that streams `HOSTILE_ANSWER` when
- * the last user message says "inject" and `MARKDOWN_ANSWER` otherwise, a few characters every 40 ms.
+ * the last user message says "inject" and `MARKDOWN_ANSWER` otherwise, a few characters every 40 ms; after the
+ * first three chunks it waits for `held()` when that returns a promise.
  */
-function createStubProvider() {
+function createStubProvider(held: () => Promise<void> | undefined) {
   return createServer((request, response) => {
     void readJson(request).then(async (body) => {
       const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role: string; content: unknown }>) : [];
@@ -371,6 +400,7 @@ function createStubProvider() {
       for (let at = 0; at < answer.length; at += 24) {
         response.write(chunk([{ index: 0, delta: { content: answer.slice(at, at + 24) }, finish_reason: null }]));
         await new Promise((resolve) => setTimeout(resolve, 40));
+        if (at === 48) await held();
       }
       response.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
       response.write(chunk([], { usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } }));
