@@ -34,6 +34,14 @@ describe('memory driver internals', () => {
     expect(driver.lastQueryPlan()).toMatchObject({ access: 'index:chatId', examined: 20 });
   });
 
+  it("deleteWhere on chatId reads only that chat's rows through the index", async () => {
+    const driver = await seed(200, 20);
+    expect(await driver.deleteWhere('msgs', { chatId: 'c9' })).toBe(20);
+    expect(driver.lastQueryPlan()).toEqual({ collection: 'msgs', access: 'index:chatId', examined: 20 });
+    expect(await driver.deleteWhere('msgs', { chatId: 'c9' })).toBe(0);
+    expect((await driver.query('msgs', { filter: { chatId: 'c9' }, limit: 50 })).records).toEqual([]);
+  });
+
   it('range-only filters scan the table', async () => {
     const driver = await seed(10, 10);
     await driver.query('msgs', { filter: { chatId: { gte: 'c1', lte: 'c1' } }, limit: 100 });

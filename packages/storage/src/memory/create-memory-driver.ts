@@ -1,6 +1,5 @@
 import { ChatwireError } from '../chatwire-error.js';
 import { cloneJson, jsonEqual } from '../json-value.js';
-import { matchesFilter } from '../filter-semantics.js';
 import type { DriverCapabilities, StoreDriver } from '../store-driver.js';
 import type { DriverNotifications } from '../driver-notifications.js';
 import type { TurnLeases } from '../turn-leases.js';
@@ -22,7 +21,7 @@ export interface MemoryDriverOptions {
 
 export interface MemoryDriver extends StoreDriver {
   readonly notifications: DriverNotifications;
-  /** How the most recent query found its rows (for tests and benchmarks). */
+  /** How the most recent query or deleteWhere found its rows (for tests and benchmarks). */
   lastQueryPlan(): QueryPlan | null;
   /** What every collection holds, summed: after deleting every row all three are 0. */
   stats(): MemoryCollectionStats;
@@ -129,7 +128,8 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
       async deleteWhere(name, filter) {
         const c = collection(name, false);
         if (!c) return 0;
-        const doomed = [...c.byId.values()].filter((row) => matchesFilter(row.data, filter));
+        const { rows: doomed, plan } = c.select(filter);
+        state.plan = plan;
         for (const row of doomed) c.remove(row);
         undo?.push(() => doomed.forEach((row) => c.add(row)));
         return doomed.length;

@@ -1,5 +1,5 @@
 import type { DriverQuery } from '../store-driver.js';
-import type { FieldCondition } from '../filter.js';
+import type { FieldCondition, Filter } from '../filter.js';
 import { compareSortValues, matchesCondition, toCondition } from '../filter-semantics.js';
 import type { MemoryRow } from './memory-row.js';
 import { SeqList } from './seq-list.js';
@@ -123,6 +123,19 @@ export class MemoryCollection {
       }
     }
     return best;
+  }
+
+  /** Every row matching `filter`, in insertion order, read through the best index (as `query` does). */
+  select(filter: Filter | undefined): { rows: MemoryRow[]; plan: QueryPlan } {
+    const conditions = Object.entries(filter ?? {}).map(([field, value]) => [field, toCondition(value)] as [string, FieldCondition]);
+    const { source, access } = this.plan(conditions);
+    const rows: MemoryRow[] = [];
+    let examined = 0;
+    for (const row of source.ascending()) {
+      examined++;
+      if (conditions.every(([f, c]) => matchesCondition(row.data[f], c))) rows.push(row);
+    }
+    return { rows, plan: { collection: this.name, access, examined } };
   }
 
   query(query: DriverQuery): { rows: MemoryRow[]; nextCursor: string | null; plan: QueryPlan } {
