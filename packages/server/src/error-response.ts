@@ -44,5 +44,12 @@ export function errorResponse(error: unknown, onUnexpected: (error: unknown) => 
   const headers: Record<string, string> = {};
   if (status === 401) headers['www-authenticate'] = 'Bearer';
   if (status === 405 && typeof error.details?.allow === 'string') headers.allow = error.details.allow;
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) {
+    // Whole seconds, never 0: a client told to retry at once would hammer the limit.
+    const seconds = Math.max(1, Math.ceil(retryAfter));
+    headers['retry-after'] = String(seconds);
+    return jsonResponse(status, { error: { code: error.code, message: error.message, retryAfter: seconds } }, headers);
+  }
   return jsonResponse(status, { error: { code: error.code, message: error.message } }, headers);
 }

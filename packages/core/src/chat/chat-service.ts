@@ -10,6 +10,8 @@ import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import { createTurnManager } from '../turn/create-turn-manager.js';
 import { loadChatMessages } from '../turn/load-history.js';
 import type { TurnRuntime } from '../turn/turn-runtime.js';
+import type { TurnLimits } from '../turn/turn-limits.js';
+import { observeNothing, type TurnObservers } from '../turn/turn-observer.js';
 import type { ErrorReporter, ResumedTurn, StartedTurn, TurnOptions } from '../turn/turn-types.js';
 import {
   AI_CHATS,
@@ -58,6 +60,10 @@ export interface ChatServiceOptions {
   hub?: TurnHub;
   /** Stop requests across processes (default: the store's notifications, when its driver has them). */
   bus?: TurnBus;
+  /** Per-user limits checked before each turn (turns per minute, tokens per day...). */
+  limits?: TurnLimits;
+  /** Observers of each turn's phases, e.g. OpenTelemetry spans (default: none, at no cost). */
+  observe?: TurnObservers;
   /** Every error the service swallows (provider failures, persistence failures...) is reported here. */
   onError?: ErrorReporter;
 }
@@ -134,6 +140,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     hub: options.hub ?? createMemoryTurnHub(),
     bus: options.bus ?? (notifications ? createNotificationTurnBus(notifications) : null),
     summarizer: summarizerFor,
+    limits: options.limits ?? null,
+    observe: options.observe ?? observeNothing,
     report: onError,
   };
   const turns = createTurnManager(runtime);
@@ -214,10 +222,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
 
     async listModels() {
+      // Every caller may use every available model of the allow-list.
       return models
         .list()
         .filter((entry) => entry.available)
-        .map((entry) => ({ id: entry.modelId, provider: entry.provider, label: entry.modelId }));
+        .map((entry) => ({ id: entry.modelId, provider: entry.provider, label: entry.label }));
     },
 
     async stopTurn(caller, chatId) {

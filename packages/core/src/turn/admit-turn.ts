@@ -26,6 +26,7 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
   if (!lease) throw new ChatwireError('CHAT_BUSY', 'A turn of this chat is still streaming; retry when it has finished');
   try {
     const plan = await planFor(rt.store.asServer(), input);
+    await rt.limits?.admit(caller);
     return new Turn(
       { id: crypto.randomUUID(), chatId: input.chatId, caller, plan, model: request.model, lease, authToken: request.authToken, newChatTitle },
       rt,

@@ -44,7 +44,7 @@ export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outc
 /** Stores the turn; the ending to return when it could not be stored, or null when it was. */
 async function store(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime, record: TurnRecord): Promise<TurnEnding | null> {
   try {
-    const result = await saveTurn(rt.store.asServer(), turn, prompt, record);
+    const result = await turn.observer.save(() => saveTurn(rt.store.asServer(), turn, prompt, record));
     if (result === 'stored') return null;
     if (result === 'lost-lease') {
       turn.output.send({ type: 'error', errorText: TURN_TEXTS.lostLease });

@@ -7,6 +7,7 @@ import type { TurnRuntime } from './turn-runtime.js';
 import { uiChunkFromPart } from './ui-chunk-from-part.js';
 import { ProviderWatchdog } from './provider-watchdog.js';
 import { UsageSum } from './usage-sum.js';
+import { toolErrorText } from './error-text.js';
 
 /** How the model phase of a turn ended. */
 export type StreamOutcome =
@@ -64,7 +65,13 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
         if (part.type === 'finish-step') {
           steps++;
           usage.add(part.usage);
-        }
+          turn.observer.stepFinished({ finishReason: part.finishReason, usage: part.usage });
+        } else if (part.type === 'start-step') turn.observer.stepStarted();
+        else if (part.type === 'tool-call') {
+          turn.observer.toolStarted(part.toolCallId, part.toolName);
+          if (part.invalid) turn.observer.toolFinished(part.toolCallId, toolErrorText(part.error));
+        } else if (part.type === 'tool-result' && !part.preliminary) turn.observer.toolFinished(part.toolCallId);
+        else if (part.type === 'tool-error') turn.observer.toolFinished(part.toolCallId, toolErrorText(part.error));
         if (part.type === 'finish') {
           if (signal.aborted) break;
           return { kind: 'finished', finishReason: part.finishReason, usage: part.totalUsage, steps };

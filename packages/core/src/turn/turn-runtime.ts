@@ -3,6 +3,8 @@ import type { RecordStore } from '@chatwire/storage';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
+import type { TurnLimits } from './turn-limits.js';
+import type { TurnObservers } from './turn-observer.js';
 import type { ErrorContext } from './turn-types.js';
 
 /** What every turn of one chat service shares: built once, at `createChatService`. */
@@ -29,6 +31,10 @@ export interface TurnRuntime {
   bus: TurnBus | null;
   /** The summarizer for a turn paid by `authToken` (null: never summarize). */
   summarizer(authToken: string | undefined): Summarizer | null;
+  /** Per-user limits checked before a turn runs (null: none). */
+  limits: TurnLimits | null;
+  /** Observers of each turn's phases (telemetry). */
+  observe: TurnObservers;
   /** Reports a swallowed error; never throws. */
   report(error: unknown, context: ErrorContext): void;
 }

@@ -8,6 +8,7 @@ import { TurnOutput } from './turn-output.js';
 import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';
 import { releaseLease } from './release-lease.js';
+import type { TurnObserver } from './turn-observer.js';
 import { safeErrorText } from './error-text.js';
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
@@ -45,6 +46,8 @@ export class Turn {
   readonly authToken: string | undefined;
   readonly newChatTitle: string | null;
   readonly startedAt = Date.now();
+  /** Watches this turn's phases (telemetry). */
+  readonly observer: TurnObserver;
   /** The assistant message as the client was sent it: what a completed or stopped turn stores. */
   readonly answer = new AssistantMessageBuilder();
   readonly output: TurnOutput;
@@ -67,6 +70,14 @@ export class Turn {
     this.newChatTitle = init.newChatTitle;
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.output = new TurnOutput(runtime.hub.open(this.chatId, this.id), () => this.disconnected());
+    this.observer = runtime.observe({
+      id: this.id,
+      chatId: this.chatId,
+      userId: this.caller.userId,
+      modelId: this.model.modelId,
+      provider: this.model.provider,
+      trigger: this.plan.trigger,
+    });
   }
 
   /** Aborted when the turn is interrupted; the reason is a `TurnInterrupt`. */
@@ -93,12 +104,12 @@ export class Turn {
     const rt = this.runtime;
     const renew = this.keepLease();
     let ending: TurnEnding;
+    let outcome: StreamOutcome | null = null;
     try {
       this.output.send({ type: 'start', messageId: this.id });
       let prompt: PreparedPrompt | null = null;
-      let outcome: StreamOutcome;
       try {
-        prompt = await preparePrompt(this, rt);
+        prompt = await this.observer.prepare(() => preparePrompt(this, rt));
         outcome = await streamModel(this, prompt, rt);
       } catch (error) {
         outcome = this.signal.aborted
@@ -120,6 +131,9 @@ export class Turn {
     // Freed before [DONE]: a client that sends its next message on [DONE] must not get CHAT_BUSY.
     await releaseLease(this.lease, rt.leaseTtlMs, (error) => this.report(error, 'lease'));
     await this.output.end();
+    const usage = outcome !== null && outcome.kind !== 'failed' ? outcome.usage : EMPTY_USAGE;
+    this.observer.ended(ending, usage);
+    if (ending.kind === 'completed' || ending.kind === 'stopped') rt.limits?.used?.(this.caller, usage);
     this.resolveEnded(ending);
     if (rt.bus) {
       await rt.bus
