@@ -20,7 +20,7 @@ export type { TurnHub, TurnBus, TurnBusEvent, TurnLogWriter, AttachedTurn } from
 export { createModelRegistry } from './models/create-model-registry.js';
 export type { ModelRegistry, ModelRegistryOptions } from './models/create-model-registry.js';
 export { MODEL_ALLOW_LIST, DEFAULT_MODEL_ID, type ModelId } from './models/model-allow-list.js';
-export type { ProviderName } from './models/model-types.js';
+export { modelOptionsFromEnv } from './models/model-options-from-env.js';
 export { createDemoModel } from './demo/create-demo-model.js';
 
 // tools

@@ -33,6 +33,7 @@ it('exports exactly these values', async () => {
     'createMemoryTurnHub',
     'createModelRegistry',
     'createToolCatalog',
+    'modelOptionsFromEnv',
   ]);
 });
 

@@ -1,6 +1,5 @@
-import { createModelRegistry, type ModelRegistry } from '@chatwire/core';
+import { createModelRegistry, modelOptionsFromEnv, type ModelRegistry, type ModelRegistryOptions } from '@chatwire/core';
 import { ChatwireError } from '@chatwire/storage';
-import type { LanguageModelV2 } from '@ai-sdk/provider';
 import { jwtOptionsFromEnv, type JwtVerifierOptions } from './auth/index.js';
 import { turnOptionsFromEnv, type TurnEnvOptions } from './env/turn-options-from-env.js';
 import { httpLimitsFromEnv, type HttpLimits } from './http/http-limits-from-env.js';
@@ -13,16 +12,17 @@ export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   compaction: { contextBudget?: number };
 }
 
+/** What code adds to the environment's model settings: the app's own models, the demo fallback, a fetch. */
+export type FromEnvModelOptions = Pick<ModelRegistryOptions, 'fallbackModel' | 'fetch' | 'models' | 'defaultModelId'>;
+
 /**
- * Handler options from the environment (DESIGN.md): CHATWIRE_JWT_SECRET | CHATWIRE_JWKS_URL |
- * CHATWIRE_JWT_PUBLIC_KEY (+ CHATWIRE_JWT_ISSUER, CHATWIRE_JWT_AUDIENCE), PROVIDER_{A,B,C}_BASE_URL,
- * PROVIDER_{A,B,C}_API_KEY, APP_OWNER_JWT, CHATWIRE_CONTEXT_BUDGET. `fallbackModel` serves every model
- * id when no provider is configured (the examples' demo mode).
+ * Handler options from the environment: CHATWIRE_JWT_SECRET | CHATWIRE_JWKS_URL | CHATWIRE_JWT_PUBLIC_KEY
+ * (+ CHATWIRE_JWT_ISSUER, CHATWIRE_JWT_AUDIENCE), CHATWIRE_CONTEXT_BUDGET, and the model registry:
+ * PROVIDER_{A,B,C}_BASE_URL and PROVIDER_{A,B,C}_API_KEY -> `providers`, APP_OWNER_JWT -> `appOwnerToken`,
+ * CHATWIRE_MODEL_MAP -> `modelMap` (a malformed map throws CONFIGURATION). `fallbackModel` serves every
+ * provider-served model id when no provider is configured (the examples' demo mode).
  */
-export function fromEnv(
-  env: Record<string, string | undefined>,
-  options: { fallbackModel?: LanguageModelV2; fetch?: typeof fetch } = {},
-): EnvOptions {
+export function fromEnv(env: Record<string, string | undefined>, options: FromEnvModelOptions = {}): EnvOptions {
   const auth = jwtOptionsFromEnv(env);
   if (!auth) {
     throw new ChatwireError(
@@ -39,11 +39,7 @@ export function fromEnv(
     }
     compaction.contextBudget = value;
   }
-  const models = createModelRegistry({
-    env,
-    ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const models = createModelRegistry({ ...modelOptionsFromEnv(env), ...definedOnly(options) });
   const redisUrl = env.CHATWIRE_REDIS_URL?.trim();
   return {
     auth,
@@ -53,4 +49,8 @@ export function fromEnv(
     ...httpLimitsFromEnv(env),
     ...(redisUrl ? { redis: { url: redisUrl } } : {}),
   };
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createProvider } from './create-provider.js';
-import type { ProviderEnv, ProviderName } from './model-types.js';
+import type { ProviderName, ProvidersOptions } from './model-types.js';
 import { fakeProviderGateway, GATEWAY } from './testing/fake-provider-gateway.js';
 import { responsesText, responsesToolCall } from './testing/provider-wire-fixtures.js';
 
@@ -35,18 +35,15 @@ afterAll(() => server.close());
 const PROVIDERS: ProviderName[] = ['provider_a', 'provider_b', 'provider_c'];
 const MODEL: Record<ProviderName, string> = { provider_a: 'alpha-haiku-4-5', provider_b: 'beta-5.4', provider_c: 'gamma-oss-120b' };
 
-const directEnv: ProviderEnv = {
-  PROVIDER_A_BASE_URL: GATEWAY.provider_a,
-  PROVIDER_B_BASE_URL: GATEWAY.provider_b,
-  PROVIDER_C_BASE_URL: GATEWAY.provider_c,
-  PROVIDER_A_API_KEY: KEY.provider_a,
-  PROVIDER_B_API_KEY: KEY.provider_b,
-  PROVIDER_C_API_KEY: KEY.provider_c,
-  APP_OWNER_JWT: OWNER_JWT,
+const direct: ProvidersOptions = {
+  provider_a: { baseURL: GATEWAY.provider_a, apiKey: KEY.provider_a },
+  provider_b: { baseURL: GATEWAY.provider_b, apiKey: KEY.provider_b },
+  provider_c: { baseURL: GATEWAY.provider_c, apiKey: KEY.provider_c },
 };
 
-async function run(env: ProviderEnv, provider: ProviderName, authToken?: string) {
-  const model = createProvider(env, provider, authToken === undefined ? {} : { authToken })(MODEL[provider]);
+async function run(providers: ProvidersOptions, provider: ProviderName, authToken?: string) {
+  const options = { appOwnerToken: OWNER_JWT, ...(authToken === undefined ? {} : { authToken }) };
+  const model = createProvider(providers[provider], provider, options)(MODEL[provider]);
   const errors: unknown[] = [];
   const result = streamText({ model, prompt: 'hi', maxRetries: 0, onError: ({ error }) => void errors.push(error) });
   let text = '';
@@ -63,9 +60,9 @@ function caught(fn: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-describe('createProvider, direct mode (PROVIDER_X_API_KEY)', () => {
+describe('createProvider, direct mode (apiKey)', () => {
   it.each(PROVIDERS)('%s uses the key the provider\'s normal way and never forwards the caller token', async (provider) => {
-    const { text, errors } = await run(directEnv, provider, CALLER_JWT);
+    const { text, errors } = await run(direct, provider, CALLER_JWT);
     expect(errors).toEqual([]);
     expect(text).not.toBe('');
     const headers = gateway.requests[0]!.headers;
@@ -84,8 +81,7 @@ describe('createProvider, direct mode (PROVIDER_X_API_KEY)', () => {
 describe('createProvider, errors', () => {
   it.each(PROVIDERS)('%s: an error status surfaces as an error that does not contain the token', async (provider) => {
     failWith = 401;
-    const env: ProviderEnv = { [`PROVIDER_${provider.at(-1)!.toUpperCase()}_BASE_URL`]: GATEWAY[provider] };
-    const { text, errors } = await run(env, provider, CALLER_JWT);
+    const { text, errors } = await run({ [provider]: { baseURL: GATEWAY[provider] } }, provider, CALLER_JWT);
     expect(text).toBe('');
     expect(errors).toHaveLength(1);
     const error = errors[0];
@@ -96,37 +92,37 @@ describe('createProvider, errors', () => {
     expect(JSON.stringify(error)).not.toContain('caller-secret');
   });
 
-  it('a provider with neither base URL nor key names the env vars to set', () => {
-    const error = caught(() => createProvider({ APP_OWNER_JWT: OWNER_JWT }, 'provider_b', { authToken: CALLER_JWT }));
+  it('a provider with neither base URL nor key names the options and env vars to set', () => {
+    const error = caught(() => createProvider({}, 'provider_b', { authToken: CALLER_JWT, appOwnerToken: OWNER_JWT }));
     expect(isChatwireError(error, 'PROVIDER_NOT_CONFIGURED')).toBe(true);
     expect((error as Error).message).toBe(
-      'provider_b is not configured: set PROVIDER_B_BASE_URL (gateway) or PROVIDER_B_API_KEY (direct)',
+      'provider_b is not configured: set providers.provider_b.baseURL (gateway) or providers.provider_b.apiKey (direct); in the environment PROVIDER_B_BASE_URL or PROVIDER_B_API_KEY',
     );
   });
 
-  it('gateway mode without any token names APP_OWNER_JWT', () => {
-    const error = caught(() => createProvider({ PROVIDER_A_BASE_URL: GATEWAY.provider_a, APP_OWNER_JWT: '  ' }, 'provider_a'));
+  it('gateway mode without any token names appOwnerToken and APP_OWNER_JWT', () => {
+    const error = caught(() => createProvider({ baseURL: GATEWAY.provider_a }, 'provider_a', { appOwnerToken: '  ' }));
     expect(isChatwireError(error, 'PROVIDER_NOT_CONFIGURED')).toBe(true);
     expect((error as Error).message).toContain('APP_OWNER_JWT');
   });
 
   it('a blank caller token is refused instead of silently billing the app owner', () => {
     const error = caught(() =>
-      createProvider({ PROVIDER_A_BASE_URL: GATEWAY.provider_a, APP_OWNER_JWT: OWNER_JWT }, 'provider_a', { authToken: '' }),
+      createProvider({ baseURL: GATEWAY.provider_a }, 'provider_a', { authToken: '', appOwnerToken: OWNER_JWT }),
     );
     expect(isChatwireError(error, 'UNAUTHORIZED')).toBe(true);
     expect((error as Error).message).not.toContain(OWNER_JWT);
   });
 
   it('provider_c has no vendor default: a key without a base URL names PROVIDER_C_BASE_URL', () => {
-    const error = caught(() => createProvider({ PROVIDER_C_API_KEY: KEY.provider_c }, 'provider_c'));
+    const error = caught(() => createProvider({ apiKey: KEY.provider_c }, 'provider_c'));
     expect(isChatwireError(error, 'PROVIDER_NOT_CONFIGURED')).toBe(true);
     expect((error as Error).message).toContain('PROVIDER_C_BASE_URL');
     expect((error as Error).message).not.toContain(KEY.provider_c);
   });
 
   it('a base URL that is not http(s) is refused without echoing it', () => {
-    const error = caught(() => createProvider({ PROVIDER_B_BASE_URL: 'ftp://user:pw@host/v1' }, 'provider_b', { authToken: CALLER_JWT }));
+    const error = caught(() => createProvider({ baseURL: 'ftp://user:pw@host/v1' }, 'provider_b', { authToken: CALLER_JWT }));
     expect(isChatwireError(error, 'PROVIDER_NOT_CONFIGURED')).toBe(true);
     expect((error as Error).message).not.toContain('pw@');
   });
@@ -134,8 +130,7 @@ describe('createProvider, errors', () => {
 
 describe('createProvider, provider_a request body', () => {
   it('sends max_tokens 4096 by default and the call\'s own maxOutputTokens when given', async () => {
-    const env = { PROVIDER_A_BASE_URL: GATEWAY.provider_a };
-    const model = createProvider(env, 'provider_a', { authToken: CALLER_JWT })('alpha-opus-4-7');
+    const model = createProvider({ baseURL: GATEWAY.provider_a }, 'provider_a', { authToken: CALLER_JWT })('alpha-opus-4-7');
     await streamText({ model, prompt: 'hi', maxRetries: 0 }).consumeStream();
     await streamText({ model, prompt: 'hi', maxRetries: 0, maxOutputTokens: 321 }).consumeStream();
     expect(gateway.requests.map((r) => r.body['max_tokens'])).toEqual([4096, 321]);
@@ -155,7 +150,7 @@ describe('createProvider, provider_b Responses history', () => {
           : responsesText('beta-5.4', ['Found', ' 2.'], usage);
       }),
     );
-    const model = createProvider({ PROVIDER_B_BASE_URL: GATEWAY.provider_b }, 'provider_b', { authToken: CALLER_JWT })('beta-5.4');
+    const model = createProvider({ baseURL: GATEWAY.provider_b }, 'provider_b', { authToken: CALLER_JWT })('beta-5.4');
     const result = streamText({
       model,
       prompt: 'find notes',

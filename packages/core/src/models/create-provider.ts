@@ -5,15 +5,17 @@ import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provide
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
 import { inlineToolHistory } from './inline-tool-history.js';
-import { resolveProviderConnection, type ProviderConnection } from './resolve-provider-connection.js';
-import type { ProviderEnv, ProviderName } from './model-types.js';
+import { resolveProviderConnection, settingName, type ProviderConnection } from './resolve-provider-connection.js';
+import type { ProviderName, ProviderOptions } from './model-types.js';
 
 export interface CreateProviderOptions {
   /**
    * The caller's JWT. Given: it goes to the provider endpoint as `Authorization: Bearer` (the caller pays).
-   * Omitted: `APP_OWNER_JWT` is used (the app owner pays). Ignored in direct mode (`PROVIDER_X_API_KEY`).
+   * Omitted: `appOwnerToken` is used (the app owner pays). Ignored in direct mode (an `apiKey` is set).
    */
   authToken?: string;
+  /** The bearer token of gateway calls made without a caller token (APP_OWNER_JWT). */
+  appOwnerToken?: string;
   /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`, looked up at request time. */
   fetch?: typeof fetch;
   /**
@@ -31,8 +33,8 @@ const VENDOR_BASE_URLS: Partial<Record<ProviderName, string>> = {
 };
 
 /**
- * The provider factory of spec 5: `(env, providerName, { authToken? })` -> a function from model id to
- * `LanguageModelV2`. provider_a speaks the Anthropic Messages API (`POST {base}/messages`), provider_b the
+ * The provider factory: `(settings, providerName, { authToken? })` -> a function from the vendor's model id
+ * to `LanguageModelV2`. provider_a speaks the Anthropic Messages API (`POST {base}/messages`), provider_b the
  * OpenAI Responses API (`POST {base}/responses`, always `store: false`), provider_c OpenAI-compatible chat
  * completions (`POST {base}/chat/completions`, usage included).
  *
@@ -40,27 +42,28 @@ const VENDOR_BASE_URLS: Partial<Record<ProviderName, string>> = {
  * there is no token at all. Error messages never contain a token or key.
  */
 export function createProvider(
-  env: ProviderEnv,
+  settings: ProviderOptions | undefined,
   providerName: ProviderName,
   options: CreateProviderOptions = {},
 ): (modelId: string) => LanguageModelV2 {
-  const connection = resolveProviderConnection(env, providerName, options.authToken);
+  const connection = resolveProviderConnection(settings, providerName, options.authToken, options.appOwnerToken);
   const baseURL = connection.baseURL ?? VENDOR_BASE_URLS[providerName];
   if (baseURL === undefined) {
     throw new ChatwireError(
       'PROVIDER_NOT_CONFIGURED',
-      `${providerName} has no default endpoint: set ${connection.envPrefix}_BASE_URL`,
+      `${providerName} has no default endpoint: set ${settingName(providerName, 'baseURL')}`,
       { details: { provider: providerName } },
     );
   }
+  const headers = connection.headers === undefined ? {} : { headers: { ...connection.headers } };
   const baseFetch = options.fetch;
   const fetchNow: typeof fetch = (input, init) => (baseFetch ?? globalThis.fetch)(input, init);
 
   switch (providerName) {
     case 'provider_a':
-      return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096);
+      return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096, headers);
     case 'provider_b': {
-      const provider = createOpenAI({ baseURL, apiKey: connection.credential, fetch: fetchNow });
+      const provider = createOpenAI({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
       return (modelId) => wrapLanguageModel({ model: provider.responses(modelId), middleware: storeOff });
     }
     case 'provider_c': {
@@ -70,6 +73,7 @@ export function createProvider(
         apiKey: connection.credential,
         includeUsage: true,
         fetch: fetchNow,
+        ...headers,
       });
       return (modelId) => provider.chatModel(modelId);
     }
@@ -83,6 +87,7 @@ function createAnthropicModel(
   baseURL: string,
   fetchNow: typeof fetch,
   defaultMaxOutputTokens: number,
+  headers: { headers?: Record<string, string> },
 ): (modelId: string) => LanguageModelV2 {
   const middleware: LanguageModelV2Middleware = {
     middlewareVersion: 'v2',
@@ -92,7 +97,7 @@ function createAnthropicModel(
     }),
   };
   if (connection.mode === 'direct') {
-    const provider = createAnthropic({ baseURL, apiKey: connection.credential, fetch: fetchNow });
+    const provider = createAnthropic({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
     return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
   }
   // @ai-sdk/anthropic@2 has no authToken option and always sends x-api-key: give it a placeholder key and
@@ -104,7 +109,7 @@ function createAnthropicModel(
     headers.set('authorization', authorization);
     return fetchNow(input, { ...init, headers });
   };
-  const provider = createAnthropic({ baseURL, apiKey: 'chatwire-gateway-placeholder', fetch: bearerOnly });
+  const provider = createAnthropic({ baseURL, apiKey: 'chatwire-gateway-placeholder', fetch: bearerOnly, ...headers });
   return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
 }
 

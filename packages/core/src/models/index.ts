@@ -1,7 +1,8 @@
-export type { ProviderName, ProviderEnv } from './model-types.js';
+export type { ProviderName, ProviderOptions, ProvidersOptions, ModelEntry, ProviderEnv } from './model-types.js';
 export {
   MODEL_ALLOW_LIST,
   MODEL_IDS,
+  MODEL_LABELS,
   DEFAULT_MODEL_ID,
   isModelId,
   resolveModelId,
@@ -9,6 +10,8 @@ export {
 } from './model-allow-list.js';
 export { createProvider, type CreateProviderOptions } from './create-provider.js';
 export { isProviderConfigured, type ProviderConnection } from './resolve-provider-connection.js';
+export { modelOptionsFromEnv, type ModelEnvOptions } from './model-options-from-env.js';
+export { parseModelMap } from './parse-model-map.js';
 export {
   createModelRegistry,
   type ModelRegistry,

@@ -19,7 +19,7 @@ const history: ModelMessage[] = [
   { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'records_query', output: { type: 'json', value: { records: ['Milk'] } } }] },
 ];
 const tools = { records_query: tool({ description: 'query', inputSchema: z.object({ collection: z.string() }) }) };
-const model = createProvider({ PROVIDER_A_BASE_URL: GATEWAY.provider_a }, 'provider_a', { authToken: 'caller' })('alpha-sonnet-4-6');
+const model = createProvider({ baseURL: GATEWAY.provider_a }, 'provider_a', { authToken: 'caller' })('alpha-sonnet-4-6');
 
 async function sentMessages(toolChoice: 'none' | 'auto') {
   await streamText({ model, messages: history, tools, toolChoice, maxRetries: 0 }).consumeStream();

@@ -1,5 +1,6 @@
 import type {
   LanguageModelV2CallOptions,
+  LanguageModelV2Middleware,
   LanguageModelV2Prompt,
   LanguageModelV2TextPart,
   LanguageModelV2ToolResultOutput,
@@ -36,6 +37,12 @@ export function inlineToolHistory(params: LanguageModelV2CallOptions): LanguageM
   });
   return { ...params, prompt };
 }
+
+/** `inlineToolHistory` as middleware, for models of any provider package (app-provided instances). */
+export const inlineToolHistoryMiddleware: LanguageModelV2Middleware = {
+  middlewareVersion: 'v2',
+  transformParams: async ({ params }) => inlineToolHistory(params),
+};
 
 function hasToolParts(message: LanguageModelV2Prompt[number]): boolean {
   if (message.role === 'tool') return true;

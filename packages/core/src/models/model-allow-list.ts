@@ -14,6 +14,17 @@ export const MODEL_ALLOW_LIST = {
 
 export type ModelId = keyof typeof MODEL_ALLOW_LIST;
 
+/** What `GET /models` shows for each allow-listed id. */
+export const MODEL_LABELS: Record<ModelId, string> = {
+  'alpha-opus-4-7': 'Alpha Opus 4.7',
+  'alpha-sonnet-4-6': 'Alpha Sonnet 4.6',
+  'alpha-haiku-4-5': 'Alpha Haiku 4.5',
+  'beta-5.4': 'Beta 5.4',
+  'beta-5.4-mini': 'Beta 5.4 Mini',
+  'beta-5.4-nano': 'Beta 5.4 Nano',
+  'gamma-oss-120b': 'Gamma OSS 120B',
+};
+
 /** Used when a turn names no model (spec 4.6). */
 export const DEFAULT_MODEL_ID: ModelId = 'alpha-sonnet-4-6';
 
@@ -31,11 +42,14 @@ export function isModelId(value: unknown): value is ModelId {
 export function resolveModelId(modelId?: unknown): { modelId: ModelId; provider: ProviderName } {
   if (modelId === undefined) return { modelId: DEFAULT_MODEL_ID, provider: MODEL_ALLOW_LIST[DEFAULT_MODEL_ID] };
   if (isModelId(modelId)) return { modelId, provider: MODEL_ALLOW_LIST[modelId] };
-  throw new ChatwireError(
-    'MODEL_NOT_ALLOWED',
-    `modelId ${describe(modelId)} is not allowed; allowed: ${MODEL_IDS.join(', ')}`,
-    { details: { field: 'modelId', allowed: MODEL_IDS } },
-  );
+  throw modelNotAllowed(modelId, MODEL_IDS);
+}
+
+/** `MODEL_NOT_ALLOWED` naming the value (shortened, never echoed whole) and the allowed ids. */
+export function modelNotAllowed(modelId: unknown, allowed: readonly string[]): ChatwireError {
+  return new ChatwireError('MODEL_NOT_ALLOWED', `modelId ${describe(modelId)} is not allowed; allowed: ${allowed.join(', ')}`, {
+    details: { field: 'modelId', allowed: [...allowed] },
+  });
 }
 
 function describe(value: unknown): string {

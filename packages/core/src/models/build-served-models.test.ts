@@ -1,0 +1,88 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV2 } from '@ai-sdk/provider';
+import { isChatwireError } from '@chatwire/storage';
+import { MockLanguageModelV2 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { buildServedModels } from './build-served-models.js';
+import { MODEL_IDS } from './model-allow-list.js';
+import type { ModelEntry } from './model-types.js';
+
+type Input = Parameters<typeof buildServedModels>[0];
+
+function configErrorOf(input: Input): string {
+  try {
+    buildServedModels(input);
+  } catch (error) {
+    expect(isChatwireError(error, 'CONFIGURATION')).toBe(true);
+    return (error as Error).message;
+  }
+  throw new Error('expected a CONFIGURATION error');
+}
+
+const mock = () => new MockLanguageModelV2();
+
+describe('buildServedModels', () => {
+  it('without models: the seven built-in ids with labels, each served by its provider under its own id', () => {
+    const { byId, defaultModelId } = buildServedModels({});
+    expect([...byId.keys()]).toEqual(MODEL_IDS);
+    expect(defaultModelId).toBe('alpha-sonnet-4-6');
+    expect(byId.get('alpha-sonnet-4-6')).toEqual({
+      kind: 'provider',
+      id: 'alpha-sonnet-4-6',
+      label: 'Alpha Sonnet 4.6',
+      provider: 'provider_a',
+      vendorId: 'alpha-sonnet-4-6',
+    });
+    expect([...byId.values()].map((m) => m.label)).toEqual([
+      'Alpha Opus 4.7',
+      'Alpha Sonnet 4.6',
+      'Alpha Haiku 4.5',
+      'Beta 5.4',
+      'Beta 5.4 Mini',
+      'Beta 5.4 Nano',
+      'Gamma OSS 120B',
+    ]);
+  });
+
+  it('a model map changes only the vendor id', () => {
+    const { byId } = buildServedModels({ modelMap: { 'alpha-sonnet-4-6': 'claude-sonnet-4-5', 'beta-5.4': 'gpt-5.4' } });
+    expect(byId.get('alpha-sonnet-4-6')).toMatchObject({ id: 'alpha-sonnet-4-6', vendorId: 'claude-sonnet-4-5' });
+    expect(byId.get('beta-5.4')).toMatchObject({ id: 'beta-5.4', vendorId: 'gpt-5.4' });
+    expect(byId.get('beta-5.4-mini')).toMatchObject({ vendorId: 'beta-5.4-mini' });
+  });
+
+  it('with models: exactly those ids, the first is the default, provider from the instance unless given', () => {
+    const local = createOpenAICompatible({ name: 'local', baseURL: 'http://localhost:1/v1' }).chatModel('llama');
+    const { byId, defaultModelId } = buildServedModels({
+      models: {
+        'my-gemini': { model: mock(), label: 'Gemini 2.5', provider: 'google' },
+        local: { model: local },
+        claude: { provider: 'provider_a', vendorId: 'claude-sonnet-4-5', label: 'Claude' },
+      },
+    });
+    expect([...byId.keys()]).toEqual(['my-gemini', 'local', 'claude']);
+    expect(defaultModelId).toBe('my-gemini');
+    expect(byId.get('my-gemini')).toMatchObject({ kind: 'instance', label: 'Gemini 2.5', provider: 'google' });
+    expect(byId.get('local')).toMatchObject({ kind: 'instance', label: 'local', provider: 'local' });
+    expect(byId.get('claude')).toMatchObject({ kind: 'provider', provider: 'provider_a', vendorId: 'claude-sonnet-4-5' });
+    expect(buildServedModels({ models: { a: { model: mock() }, b: { model: mock() } }, defaultModelId: 'b' }).defaultModelId).toBe('b');
+  });
+
+  it.each<[string, Input, string]>([
+    ['an id clash (ids differing only in case)', { models: { 'My-Model': { model: mock() }, 'my-model': { model: mock() } } }, "models: 'my-model' clashes with 'My-Model'"],
+    ['an invalid id', { models: { 'my model': { model: mock() } } }, "models: 'my model' is not a valid model id"],
+    ['an empty id', { models: { '': { model: mock() } } }, "models: '' is not a valid model id"],
+    ['no models at all', { models: {} }, 'models: is empty'],
+    ['a string instead of a model', { models: { x: { model: 'gpt-4o' as unknown as LanguageModelV2 } } }, "models['x'].model: must be a model instance"],
+    ['a v3 model', { models: { x: { model: { ...mock(), specificationVersion: 'v3' } as unknown as LanguageModelV2 } } }, "models['x'].model: has specificationVersion 'v3'"],
+    ['neither model nor provider', { models: { x: { label: 'X' } as unknown as ModelEntry } }, "models['x']: needs `model`"],
+    ['an unknown provider', { models: { x: { provider: 'openai' } as unknown as ModelEntry } }, "models['x']: needs `model`"],
+    ['an empty label', { models: { x: { model: mock(), label: ' ' } } }, "models['x'].label: must be a non-empty string"],
+    ['a default model that is not listed', { defaultModelId: 'gpt-4o' }, "defaultModelId: 'gpt-4o' is not one of the models"],
+    ['a map entry for an unknown id', { modelMap: { 'alpha-sonnet-5': 'claude' } }, "modelMap (CHATWIRE_MODEL_MAP): 'alpha-sonnet-5' is not a model served by a provider"],
+    ['a map entry for an app instance', { models: { x: { model: mock() } }, modelMap: { x: 'y' } }, "modelMap (CHATWIRE_MODEL_MAP): 'x' is not a model served by a provider; known: (none)"],
+    ['an empty vendor id in the map', { modelMap: { 'beta-5.4': '' } }, "modelMap (CHATWIRE_MODEL_MAP): the vendor id of 'beta-5.4' must be a non-empty id"],
+  ])('%s is a CONFIGURATION error naming it', (_label, input, start) => {
+    expect(configErrorOf(input).startsWith(start)).toBe(true);
+  });
+});
