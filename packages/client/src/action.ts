@@ -13,7 +13,8 @@ export type Action =
   | FailToolOutputAction
   | StreamErrorAction
   | AbortAction
-  | FinishAction;
+  | FinishAction
+  | StopAction;
 
 export type ActionType = Action['type'];
 
@@ -79,6 +80,15 @@ export interface StreamErrorAction {
 export interface AbortAction {
   type: 'abort';
   origin: 'server' | 'client';
+}
+
+/**
+ * Client-side, from no chunk: the stop route stopped this turn (`stopTurn` answered `{ stopped: true }`), so
+ * the partial answer is stored with `status: 'stopped'`. Dispatch it yourself; the stream of a stopped turn
+ * ends like a finished one (`text-end`, `finish`), before or after the stop route answers.
+ */
+export interface StopAction {
+  type: 'stop';
 }
 
 /** Non-spec extension: the `finish` chunk, the normal end of the turn. */

@@ -1,7 +1,10 @@
 import type { FinishReason } from './ui-message-chunk.js';
 
-/** `streaming` until a terminal action: `finish` -> `done`, `stream-error` -> `error`, `abort` -> `aborted`. */
-export type AssistantMessageStatus = 'streaming' | 'done' | 'error' | 'aborted';
+/**
+ * `streaming` until a terminal action: `finish` -> `done`, `stream-error` -> `error`, `abort` -> `aborted`;
+ * `stop` (the stop route kept the partial answer) -> `stopped`, whether it comes before or after `finish`.
+ */
+export type AssistantMessageStatus = 'streaming' | 'done' | 'error' | 'aborted' | 'stopped';
 
 /** The states of the AI SDK's tool UI parts. */
 export type ToolCallState = 'input-streaming' | 'input-available' | 'output-available' | 'output-error';

@@ -1,12 +1,9 @@
-import type { Action } from './action.js';
-import { ChatwireClientError } from './chatwire-client-error.js';
 import { createRequester, readJson, type ConnectionOptions } from './create-requester.js';
-import { decodeActionBatches, decodeActions } from './decode-actions.js';
-import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
-import { postTurn } from './post-turn.js';
+import { createTurnStream, followSignal, type TurnStream } from './create-turn-stream.js';
+import type { DecodeOptions } from './decode-chunks.js';
+import { getRunningTurn, postTurn, type TurnTrigger } from './post-turn.js';
 import { randomUuid } from './random-uuid.js';
 import type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult } from './route-types.js';
-import type { UiMessageChunk } from './ui-message-chunk.js';
 
 export type ChatClientOptions = ConnectionOptions & DecodeOptions;
 
@@ -25,19 +22,28 @@ export interface SendMessageInput {
   signal?: AbortSignal;
 }
 
-/** A turn whose response headers arrived. Iterate ONE of `actions`, `actionBatches`, `chunks` (the body is read once). */
-export interface SentMessage {
-  /** `X-Asst-Id`: the id the assistant row will be stored under. */
-  assistantMessageId: string;
+/** A submitted message whose response headers arrived. */
+export interface SentMessage extends TurnStream {
   userMessageId: string;
-  /** Decoded actions; never throws (see `decodeActions`). */
-  readonly actions: AsyncIterableIterator<Action>;
-  /** The same actions, one array per network read: reduce a batch, render once. */
-  readonly actionBatches: AsyncIterableIterator<Action[]>;
-  /** The validated chunks, for `data-*`, `message-metadata` and the like; a failed read rejects. */
-  readonly chunks: AsyncIterableIterator<UiMessageChunk>;
-  /** Cancels the request: the server stops the model call; `actions` ends with `abort` (origin `client`). */
-  abort(): void;
+}
+
+/**
+ * `POST /chat` with any trigger. `submit` and `edit` need `userMessageId` and `content` (`edit`: a stored user
+ * message of the chat and its new text); `regenerate` takes no `content` and an optional `userMessageId`
+ * (the server's default: the chat's last user message).
+ */
+export interface StreamTurnInput {
+  chatId: string;
+  trigger: TurnTrigger;
+  userMessageId?: string;
+  content?: string;
+  modelId?: string;
+  signal?: AbortSignal;
+}
+
+/** A turn of any trigger whose response headers arrived; `userMessageId` as sent (absent for a default regenerate). */
+export interface StartedTurn extends TurnStream {
+  userMessageId: string | undefined;
 }
 
 export interface ChatClient {
@@ -46,7 +52,17 @@ export interface ChatClient {
   getChat(chatId: string, options?: CallOptions): Promise<ChatWithMessages>;
   renameChat(chatId: string, title: string, options?: CallOptions): Promise<ChatRecord>;
   deleteChat(chatId: string, options?: CallOptions): Promise<DeleteResult>;
+  /** A `submit` turn: `streamTurn({ trigger: 'submit' })` with a generated `userMessageId`. */
   sendMessage(input: SendMessageInput): Promise<SentMessage>;
+  /** `POST /chat` with `trigger` `submit`, `edit` or `regenerate`. */
+  streamTurn(input: StreamTurnInput): Promise<StartedTurn>;
+  /**
+   * `POST /chats/:id/stop`: stops the chat's running turn and resolves once its partial answer is stored
+   * (`{ stopped: true }`; the assistant row has `status: 'stopped'`), or `{ stopped: false }` when nothing runs.
+   */
+  stopTurn(chatId: string, options?: CallOptions): Promise<{ stopped: boolean }>;
+  /** `GET /chats/:id/stream`: the chat's running turn from its first chunk, then live; `null` when nothing runs. */
+  resumeTurn(chatId: string, options?: CallOptions): Promise<TurnStream | null>;
 }
 
 /** The typed client of the chat routes. Every failure is a `ChatwireClientError`; aborts reject as `AbortError`. */
@@ -55,6 +71,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const decode: DecodeOptions = options.onSkippedLine ? { onSkippedLine: options.onSkippedLine } : {};
   const chatPath = (chatId: string) => `/chats/${encodeURIComponent(chatId)}`;
   const json = async <T>(what: string, res: Promise<Response>): Promise<T> => readJson<T>(await res, what);
+  const streamTurn = async ({ signal, ...turn }: StreamTurnInput): Promise<StartedTurn> => {
+    const controller = followSignal(signal);
+    const open = await postTurn(request, turn, { signal: controller.signal });
+    return Object.assign(createTurnStream(open, controller, decode), { userMessageId: turn.userMessageId });
+  };
 
   return {
     async createChat(input = {}, { signal } = {}) {
@@ -80,44 +101,17 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       return (await json<{ deleted: DeleteResult }>('DELETE /chats/:id', res)).deleted;
     },
     async sendMessage({ chatId, content, modelId, userMessageId = randomUuid(), signal }) {
-      const controller = new AbortController();
-      if (signal) {
-        if (signal.aborted) controller.abort(signal.reason);
-        else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-      }
-      const turn = { chatId, userMessageId, content, ...(modelId === undefined ? {} : { modelId }) };
-      const { assistantMessageId, body } = await postTurn(request, turn, { signal: controller.signal });
-      type View = 'actions' | 'actionBatches' | 'chunks';
-      let used: View | undefined;
-      const claim = (which: View) => {
-        if (used !== undefined && used !== which) {
-          throw new ChatwireClientError('BODY_CONSUMED', `sendMessage: the stream is already read through ${used}`, {
-            status: 200,
-          });
-        }
-        used = which;
-      };
-      const decodeWithSignal = { ...decode, signal: controller.signal };
-      let actions: AsyncIterableIterator<Action> | undefined;
-      let actionBatches: AsyncIterableIterator<Action[]> | undefined;
-      let chunks: AsyncIterableIterator<UiMessageChunk> | undefined;
-      return {
-        assistantMessageId,
-        userMessageId,
-        get actions() {
-          claim('actions');
-          return (actions ??= decodeActions(body, decodeWithSignal));
-        },
-        get actionBatches() {
-          claim('actionBatches');
-          return (actionBatches ??= decodeActionBatches(body, decodeWithSignal));
-        },
-        get chunks() {
-          claim('chunks');
-          return (chunks ??= decodeChunks(body, decode));
-        },
-        abort: () => controller.abort(),
-      };
+      const turn = { chatId, trigger: 'submit' as const, userMessageId, content, modelId, signal };
+      return (await streamTurn(turn)) as SentMessage;
+    },
+    streamTurn,
+    async stopTurn(chatId, { signal } = {}) {
+      return json<{ stopped: boolean }>('POST /chats/:id/stop', request('POST', `${chatPath(chatId)}/stop`, { signal }));
+    },
+    async resumeTurn(chatId, { signal } = {}) {
+      const controller = followSignal(signal);
+      const open = await getRunningTurn(request, chatId, { signal: controller.signal });
+      return open && createTurnStream(open, controller, decode);
     },
   };
 }

@@ -27,6 +27,7 @@ export type {
   FailToolOutputAction,
   FinalizeToolCallAction,
   FinishAction,
+  StopAction,
   StreamErrorAction,
   UpsertToolCallAction,
 } from './action.js';
@@ -52,7 +53,8 @@ export {
   type ChatwireClientErrorOptions,
 } from './chatwire-client-error.js';
 export type { ConnectionOptions } from './create-requester.js';
-export type { TurnRequest } from './post-turn.js';
+export type { TurnRequest, TurnTrigger } from './post-turn.js';
+export type { TurnStream } from './create-turn-stream.js';
 export {
   createChatClient,
   type CallOptions,
@@ -60,6 +62,8 @@ export {
   type ChatClientOptions,
   type SendMessageInput,
   type SentMessage,
+  type StartedTurn,
+  type StreamTurnInput,
 } from './create-chat-client.js';
-export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecord, MessageRole } from './route-types.js';
+export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecord, MessageRole, MessageStatus } from './route-types.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';

@@ -39,6 +39,24 @@ describe('mergeMessages', () => {
     expect(merged[3]!.streaming).toBeUndefined();
   });
 
+  it('gives assistant messages a status: stored (absent reads as complete) and the reducer\'s stopped', () => {
+    const stoppedRow = { ...row('asst-2', 'assistant', 'Hal'), data: { ...row('asst-2', 'assistant', 'Hal').data, status: 'stopped' as const } };
+    const merged = mergeMessages([...stored, row('user-2', 'user', 'again'), stoppedRow], {
+      userMessageId: 'user-3',
+      content: 'more',
+      assistant: reduceAssistantMessage({ ...streaming, id: 'asst-3' }, { type: 'stop' }),
+    });
+    expect(merged.map((m) => [m.id, m.status])).toEqual([
+      ['user-1', undefined],
+      ['asst-1', 'complete'],
+      ['user-2', undefined],
+      ['asst-2', 'stopped'],
+      ['user-3', undefined],
+      ['asst-3', 'stopped'],
+    ]);
+    expect(mergeMessages([], { userMessageId: 'u', content: 'x', assistant: streaming })[1]!.status).toBeUndefined();
+  });
+
   it('puts the streaming assistant right after its user row when only the user row is stored', () => {
     const merged = mergeMessages([...stored, row('user-2', 'user', 'again')], { userMessageId: 'user-2', content: 'again', assistant: streaming });
     expect(merged.map((m) => m.id)).toEqual(['user-1', 'asst-1', 'user-2', 'asst-2']);

@@ -1,5 +1,5 @@
 import type { AssistantMessage } from './assistant-message.js';
-import type { MessageRecord, MessageRole } from './route-types.js';
+import type { MessageRecord, MessageRole, MessageStatus } from './route-types.js';
 
 /** One row for rendering a conversation. */
 export interface ChatMessage {
@@ -10,6 +10,11 @@ export interface ChatMessage {
   /** Stored UI parts (tool invocations), when the row has them. */
   parts?: unknown[];
   createdAt?: string;
+  /**
+   * Stored assistant rows: `'stopped'` when the stop route ended the answer, else `'complete'`. The in-flight
+   * assistant message: `'stopped'` once the reducer saw `stop`, else absent (see `streaming.status`).
+   */
+  status?: MessageStatus;
   /** `true` for rows that are not stored yet (the pending user message and the streaming assistant). */
   pending: boolean;
   /** The live reducer state of the in-flight assistant message (text parts, tool calls, status). */
@@ -52,6 +57,7 @@ export function mergeMessages(
       pending: true,
       streaming: assistant,
     };
+    if (assistant.status === 'stopped') row.status = 'stopped';
     const userIndex = out.findIndex((m) => m.id === turn.userMessageId);
     out.splice(userIndex + 1, 0, row);
     ids.add(row.id);
@@ -68,5 +74,6 @@ function fromRecord(record: MessageRecord): ChatMessage {
     pending: false,
   };
   if (record.data.parts !== undefined) message.parts = record.data.parts;
+  if (record.data.role === 'assistant') message.status = record.data.status === 'stopped' ? 'stopped' : 'complete';
   return message;
 }

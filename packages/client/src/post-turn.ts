@@ -1,11 +1,19 @@
 import { ChatwireClientError } from './chatwire-client-error.js';
 import type { Requester } from './create-requester.js';
 
-/** The body of `POST /chat`, exactly. */
+/** What a turn does: a new message (default), a rewrite of a stored user message, or a new answer to one. */
+export type TurnTrigger = 'submit' | 'edit' | 'regenerate';
+
+/**
+ * The body of `POST /chat`, exactly. `submit` and `edit` carry `userMessageId` and `content`; `regenerate`
+ * carries no `content` and an optional `userMessageId` (the server's default: the chat's last user message).
+ * `trigger` is left out of the body for `submit` (the server's default).
+ */
 export interface TurnRequest {
   chatId: string;
-  userMessageId: string;
-  content: string;
+  trigger?: TurnTrigger;
+  userMessageId?: string;
+  content?: string;
   modelId?: string;
 }
 
@@ -17,23 +25,47 @@ export interface OpenTurn {
 
 /**
  * `POST /chat` up to the response headers. Throws `ChatwireClientError` for error responses (409
- * `DUPLICATE_MESSAGE` / `CHAT_BUSY`, 400 `MODEL_NOT_ALLOWED`...) and `INVALID_RESPONSE` when the stream has
- * no body or no readable `X-Asst-Id` (cross-origin: the server must list it in
- * `Access-Control-Expose-Headers`).
+ * `DUPLICATE_MESSAGE` / `CHAT_BUSY`, 400 `MODEL_NOT_ALLOWED`, 404 `MESSAGE_NOT_FOUND`...) and
+ * `INVALID_RESPONSE` when the stream has no body or no readable `X-Asst-Id` (cross-origin: the server must
+ * list it in `Access-Control-Expose-Headers`).
  */
 export async function postTurn(
   request: Requester,
   turn: TurnRequest,
   options: { signal?: AbortSignal; headers?: Record<string, string> | Headers } = {},
 ): Promise<OpenTurn> {
-  const body: TurnRequest = { chatId: turn.chatId, userMessageId: turn.userMessageId, content: turn.content };
+  const body: TurnRequest = { chatId: turn.chatId };
+  if (turn.trigger !== undefined && turn.trigger !== 'submit') body.trigger = turn.trigger;
+  if (turn.userMessageId !== undefined) body.userMessageId = turn.userMessageId;
+  if (turn.content !== undefined) body.content = turn.content;
   if (turn.modelId !== undefined) body.modelId = turn.modelId;
   const response = await request('POST', '/chat', { ...options, body, accept: 'text/event-stream' });
+  return openStream(response, 'POST /chat');
+}
+
+/**
+ * `GET /chats/:id/stream` up to the response headers: the chat's running turn from its first chunk, or
+ * `null` when nothing runs (204).
+ */
+export async function getRunningTurn(
+  request: Requester,
+  chatId: string,
+  options: { signal?: AbortSignal; headers?: Record<string, string> | Headers } = {},
+): Promise<OpenTurn | null> {
+  const response = await request('GET', `/chats/${encodeURIComponent(chatId)}/stream`, { ...options, accept: 'text/event-stream' });
+  if (response.status === 204) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  return openStream(response, 'GET /chats/:id/stream');
+}
+
+async function openStream(response: Response, what: string): Promise<OpenTurn> {
   const assistantMessageId = response.headers.get('x-asst-id');
   if (!response.body || !assistantMessageId) {
     await response.body?.cancel().catch(() => undefined);
     const missing = response.body ? 'the X-Asst-Id header (cross-origin: expose it via CORS)' : 'a body';
-    throw new ChatwireClientError('INVALID_RESPONSE', `POST /chat: the stream response has no ${missing}`, {
+    throw new ChatwireClientError('INVALID_RESPONSE', `${what}: the stream response has no ${missing}`, {
       status: response.status,
     });
   }

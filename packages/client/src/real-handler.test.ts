@@ -9,6 +9,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createAssistantMessage, createChatClient, createChatwireTransport, mergeMessages, reduceAssistantMessage } from './index.js';
 import { ChatwireClientError } from './chatwire-client-error.js';
+import { heldModel } from './test-support/held-model.js';
 
 /** End to end: the client's fetch calls the real chatwire handler in-process. */
 const SECRET = 'client-e2e-secret-that-is-32-bytes-long';
@@ -128,5 +129,75 @@ describe('@chatwire/client against the real handler', () => {
     const storedParts = stored.messages[1]!.data.parts as Array<Record<string, unknown>>;
     expect(normalize(assistant!.parts as unknown as Array<Record<string, unknown>>)).toEqual(normalize(storedParts));
     expect(normalize(storedParts).map((p) => p.type)).toEqual(['text', 'tool-records_query', 'text']);
+  });
+});
+
+describe('the route client’s turn routes against the real handler', () => {
+  function turnSetup(service: Record<string, unknown> = {}) {
+    const held = heldModel(['one two three four five', 'Edited.', 'Again.']);
+    const store = createRecordStore({ driver: createMemoryDriver() });
+    const handler = createChatHandler({ store, models: createModelRegistry({ env: {}, fallbackModel: held.model }), auth: { secret: SECRET }, summarizerModelId: false, ...service });
+    const fetchViaHandler = (input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init));
+    const token = (sub: string) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
+    const client = (user = 'alice') => createChatClient({ baseUrl: 'http://localhost/api/ai', getToken: () => token(user), fetch: fetchViaHandler });
+    return { held, client };
+  }
+  const reduceAll = async (actions: AsyncIterable<Parameters<typeof reduceAssistantMessage>[1]>, id: string) => {
+    let message = createAssistantMessage(id);
+    for await (const action of actions) message = reduceAssistantMessage(message, action);
+    return message;
+  };
+
+  it('stopTurn keeps the partial answer (status stopped), resumeTurn replays the running turn, null and stopped:false when idle', async () => {
+    const { held, client } = turnSetup();
+    const api = client();
+    const { recordId: chatId } = await api.createChat();
+    expect(await api.resumeTurn(chatId)).toBeNull();
+    expect(await api.stopTurn(chatId)).toEqual({ stopped: false });
+
+    held.holdAfter(2);
+    const turn = await api.sendMessage({ chatId, content: 'count' });
+    await held.deltas(2);
+    const resumed = await api.resumeTurn(chatId);
+    expect(resumed?.assistantMessageId).toBe(turn.assistantMessageId);
+    const [original, replayed] = [reduceAll(turn.actions, turn.assistantMessageId), reduceAll(resumed!.actions, resumed!.assistantMessageId)];
+
+    expect(await api.stopTurn(chatId)).toEqual({ stopped: true });
+    const stored = await api.getChat(chatId);
+    expect(stored.messages.map((m) => [m.recordId, m.data.content, m.data.status])).toEqual([
+      [turn.userMessageId, 'count', undefined],
+      [turn.assistantMessageId, 'one two ', 'stopped'],
+    ]);
+    for (const message of [await original, await replayed]) {
+      expect(message).toMatchObject({ status: 'done', text: 'one two ', finishReason: 'stop' });
+      expect(reduceAssistantMessage(message, { type: 'stop' }).status).toBe('stopped');
+    }
+    expect(mergeMessages(stored.messages).map((m) => m.status)).toEqual([undefined, 'stopped']);
+  });
+
+  it('streamTurn sends edit and regenerate; an unknown message is MESSAGE_NOT_FOUND, regenerate with content is VALIDATION', async () => {
+    const { client } = turnSetup();
+    const api = client();
+    const { recordId: chatId } = await api.createChat();
+    const first = await api.sendMessage({ chatId, content: 'count' });
+    await reduceAll(first.actions, first.assistantMessageId);
+
+    const edit = await api.streamTurn({ chatId, trigger: 'edit', userMessageId: first.userMessageId, content: 'rewritten' });
+    expect(edit.userMessageId).toBe(first.userMessageId);
+    expect((await reduceAll(edit.actions, edit.assistantMessageId)).text).toBe('Edited.');
+    const regen = await api.streamTurn({ chatId, trigger: 'regenerate' });
+    expect(regen.userMessageId).toBeUndefined();
+    expect((await reduceAll(regen.actions, regen.assistantMessageId)).text).toBe('Again.');
+    const stored = await api.getChat(chatId);
+    expect(stored.messages.map((m) => [m.recordId, m.data.content])).toEqual([
+      [first.userMessageId, 'rewritten'],
+      [regen.assistantMessageId, 'Again.'],
+    ]);
+
+    await expect(api.streamTurn({ chatId, trigger: 'edit', userMessageId: regen.assistantMessageId, content: 'x' })).rejects.toMatchObject({ code: 'MESSAGE_NOT_FOUND', status: 404 });
+    await expect(api.streamTurn({ chatId, trigger: 'regenerate', content: 'x' })).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
+    await expect(client('bob').stopTurn(chatId)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    await expect(client('bob').resumeTurn(chatId)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 });

@@ -112,6 +112,17 @@ describe('reduceAssistantMessage', () => {
     expect(reduceFrozen([{ type: 'stream-error', errorText: 'x', origin: 'network' }, { type: 'abort', origin: 'client' }]).status).toBe('error');
   });
 
+  it('moves to stopped on stop, before or after finish (they race), but not out of error; abort and finish keep it', () => {
+    const partial: Action = { type: 'append-text', id: 't', delta: 'Hel' };
+    expect(reduceFrozen([partial, { type: 'stop' }, { type: 'finish', finishReason: 'stop' }])).toMatchObject({ status: 'stopped', text: 'Hel', finishReason: 'stop' });
+    expect(reduceFrozen([partial, { type: 'finish', finishReason: 'stop' }, { type: 'stop' }]).status).toBe('stopped');
+    expect(reduceFrozen([partial, { type: 'stop' }, { type: 'abort', origin: 'client' }]).status).toBe('stopped');
+    expect(reduceFrozen([partial, { type: 'abort', origin: 'client' }, { type: 'stop' }]).status).toBe('stopped');
+    expect(reduceFrozen([{ type: 'stream-error', errorText: 'x', origin: 'server' }, { type: 'stop' }]).status).toBe('error');
+    const stopped = reduceFrozen([partial, { type: 'stop' }]);
+    expect(reduceAssistantMessage(stopped, { type: 'stop' })).toBe(stopped);
+  });
+
   it('reduceAssistantMessageAll folds a list', () => {
     const state = reduceAssistantMessageAll(createAssistantMessage(), [
       { type: 'append-text', id: 't', delta: 'hi' },

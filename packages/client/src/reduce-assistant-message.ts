@@ -7,7 +7,9 @@ import type { AssistantMessage, AssistantPart, ToolCallPart } from './assistant-
  * terminal status still apply; status rules:
  * - `finish` -> `done` only from `streaming` (an `error` chunk is followed by `finish`: the status stays `error`);
  * - `stream-error` -> `error` (first `errorText` kept);
- * - `abort` -> `aborted` unless already `error`.
+ * - `abort` -> `aborted` unless already `error` or `stopped`;
+ * - `stop` -> `stopped` unless already `error` (from `streaming`, `done` or `aborted`: the stop route's answer
+ *   and the stream's end race, and a stopped answer is stored whichever comes first).
  */
 export function reduceAssistantMessage(state: AssistantMessage, action: Action): AssistantMessage {
   switch (action.type) {
@@ -52,7 +54,9 @@ export function reduceAssistantMessage(state: AssistantMessage, action: Action):
     case 'stream-error':
       return state.status === 'error' ? state : { ...state, status: 'error', errorText: action.errorText };
     case 'abort':
-      return state.status === 'error' || state.status === 'aborted' ? state : { ...state, status: 'aborted' };
+      return state.status === 'error' || state.status === 'aborted' || state.status === 'stopped' ? state : { ...state, status: 'aborted' };
+    case 'stop':
+      return state.status === 'error' || state.status === 'stopped' ? state : { ...state, status: 'stopped' };
     case 'finish': {
       const status = state.status === 'streaming' ? 'done' : state.status;
       return action.finishReason === undefined ? { ...state, status } : { ...state, status, finishReason: action.finishReason };

@@ -9,6 +9,9 @@ export interface ChatRecord {
 
 export type MessageRole = 'user' | 'assistant';
 
+/** A stored assistant message's status; a row without one reads as `'complete'`. */
+export type MessageStatus = 'complete' | 'stopped';
+
 /** A stored message: a record envelope of `ai-messages` (spec 2.1, 2.3). */
 export interface MessageRecord {
   /** For a user row: the client's `userMessageId`; for an assistant row: the turn's `X-Asst-Id`. */
@@ -20,6 +23,8 @@ export interface MessageRecord {
     content: string;
     /** UI-shaped tool invocations, for rendering. */
     parts?: unknown[];
+    /** Assistant rows: `'stopped'` when the stop route ended the answer; absent or `'complete'` otherwise. */
+    status?: MessageStatus;
   };
   createdAt: string;
   updatedAt: string;
