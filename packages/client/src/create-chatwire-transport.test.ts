@@ -59,10 +59,17 @@ describe('createChatwireTransport with the Chat class of @ai-sdk/react', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('passes request headers through and stop() aborts the request', async () => {
+  it('stop(): asks the stop route first, closes the connection only once it answered, and passes request headers through', async () => {
+    const order: string[] = [];
     let signal: AbortSignal | undefined;
+    let answerStop!: () => void;
     const server = fakeFetch((request) => {
+      if (request.url.endsWith('/stop')) {
+        order.push('stop sent');
+        return new Promise<Response>((resolve) => (answerStop = () => (order.push('stop answered'), resolve(jsonResponse(200, { stopped: true })))));
+      }
       signal = request.signal;
+      signal?.addEventListener('abort', () => order.push('connection closed'));
       return streamResponse([sseBytes({ type: 'start', messageId: 'a' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hel' })], { signal, hold: true }).response;
     });
     const chat = new Chat({ id: 'c', transport: createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: server.fetch }) });
@@ -70,17 +77,73 @@ describe('createChatwireTransport with the Chat class of @ai-sdk/react', () => {
     while (chat.messages.length < 2 || chat.messages[1]!.parts.length < 1) await new Promise((r) => setTimeout(r, 5));
     await chat.stop();
     await done;
-    expect(signal?.aborted).toBe(true);
+    while (order.length === 0) await new Promise((r) => setTimeout(r, 1));
+    expect(order).toEqual(['stop sent']);
+    expect(signal?.aborted).toBe(false);
+    answerStop();
+    while (!signal?.aborted) await new Promise((r) => setTimeout(r, 1));
+    expect(order).toEqual(['stop sent', 'stop answered', 'connection closed']);
+    const stop = server.seen[1]!;
+    expect([stop.method, stop.url, stop.headers.authorization, stop.headers['x-trace']]).toEqual(['POST', 'http://host/api/ai/chats/c/stop', 'Bearer t', '1']);
     expect(server.seen[0]!.headers['x-trace']).toBe('1');
     expect(chat.status).toBe('ready');
     expect(chat.messages[1]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hel' }));
   });
 
-  it('rejects regenerate (chatwire stores each user message once) and returns null from reconnectToStream', async () => {
-    const transport = createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: fakeFetch(() => jsonResponse(500, {})).fetch });
-    await expect(
-      transport.sendMessages({ trigger: 'regenerate-message', chatId: 'c', messageId: 'm', messages: [], abortSignal: undefined }),
-    ).rejects.toMatchObject({ code: 'UNSUPPORTED' });
-    expect(await transport.reconnectToStream({ chatId: 'c' })).toBeNull();
+  it('still closes the connection when the stop route fails', async () => {
+    let signal: AbortSignal | undefined;
+    const server = fakeFetch((request) => {
+      if (request.url.endsWith('/stop')) return jsonResponse(500, { error: { code: 'INTERNAL', message: 'down' } });
+      signal = request.signal;
+      return streamResponse([sseBytes({ type: 'start', messageId: 'a' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hel' })], { signal, hold: true }).response;
+    });
+    const chat = new Chat({ id: 'c', transport: createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: server.fetch }) });
+    const done = chat.sendMessage({ text: 'hi' });
+    while (chat.messages.length < 2) await new Promise((r) => setTimeout(r, 1));
+    await chat.stop();
+    await done;
+    while (!signal?.aborted) await new Promise((r) => setTimeout(r, 1));
+    expect(chat.status).toBe('ready');
+    expect(chat.error).toBeUndefined();
+  });
+
+  it('maps an edit, a regenerate and a regenerate with no user message to the trigger bodies', async () => {
+    const server = fakeFetch(() => streamResponse([sseBytes({ type: 'start' }, { type: 'finish' })]).response);
+    const transport = createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: server.fetch, modelId: 'm1' });
+    const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+    const assistant = (id: string): UIMessage => ({ id, role: 'assistant', parts: [{ type: 'text', text: 'answer' }] });
+    const send = (options: Partial<Parameters<typeof transport.sendMessages>[0]>) =>
+      transport.sendMessages({ trigger: 'submit-message', chatId: 'c', messageId: undefined, messages: [], abortSignal: undefined, ...options });
+
+    await send({ messageId: 'u1', messages: [user('u1', 'new text')] });
+    await send({ messageId: undefined, messages: [user('u1', 'a'), assistant('a1'), user('u2', 'b')] });
+    await send({ trigger: 'regenerate-message', messageId: 'a2', messages: [user('u1', 'a'), assistant('a1'), user('u2', 'b')] });
+    await send({ trigger: 'regenerate-message', messages: [] });
+
+    expect(server.seen.map((r) => r.body)).toEqual([
+      { chatId: 'c', trigger: 'edit', userMessageId: 'u1', content: 'new text', modelId: 'm1' },
+      { chatId: 'c', userMessageId: 'u2', content: 'b', modelId: 'm1' },
+      { chatId: 'c', trigger: 'regenerate', userMessageId: 'u2', modelId: 'm1' },
+      { chatId: 'c', trigger: 'regenerate', modelId: 'm1' },
+    ]);
+    await expect(send({ messages: [user('u1', 'a'), assistant('a1')] })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('reconnectToStream: GET /chats/:id/stream, null on 204, the running turn\'s chunks on 200', async () => {
+    let running = false;
+    const server = fakeFetch(() =>
+      running
+        ? streamResponse([sseBytes({ type: 'start', messageId: 'a9' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'so far' }, { type: 'text-end', id: 't' }, { type: 'finish' })]).response
+        : new Response(null, { status: 204 }),
+    );
+    const transport = createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: server.fetch });
+    expect(await transport.reconnectToStream({ chatId: 'c/1' })).toBeNull();
+    expect([server.seen[0]!.method, server.seen[0]!.url, server.seen[0]!.headers.accept]).toEqual(['GET', 'http://host/api/ai/chats/c%2F1/stream', 'text/event-stream']);
+
+    running = true;
+    const chat = new Chat({ id: 'c', transport });
+    await chat.resumeStream();
+    expect(chat.status).toBe('ready');
+    expect(chat.messages).toEqual([expect.objectContaining({ id: 'a9', role: 'assistant', parts: [expect.objectContaining({ type: 'text', text: 'so far' })] })]);
   });
 });

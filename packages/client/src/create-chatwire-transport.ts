@@ -1,9 +1,9 @@
-import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { ChatRequestOptions, ChatTransport, UIMessage } from 'ai';
 import { ChatwireClientError } from './chatwire-client-error.js';
 import { createRequester, type ConnectionOptions } from './create-requester.js';
-import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
-import { postTurn, type TurnRequest } from './post-turn.js';
-import type { UiMessageChunk } from './ui-message-chunk.js';
+import type { DecodeOptions } from './decode-chunks.js';
+import { openStoppableStream } from './open-stoppable-stream.js';
+import { getRunningTurn, postTurn, type OpenTurn, type TurnRequest } from './post-turn.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
   /** Default model; `sendMessage(msg, { body: { modelId } })` overrides it per request. */
@@ -11,45 +11,80 @@ export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptio
 }
 
 type SendOptions = Parameters<ChatTransport<UIMessage>['sendMessages']>[0];
+type ExtraHeaders = Record<string, string> | Headers | undefined;
 
 /**
- * An AI SDK v5 `ChatTransport` for `useChat` / `Chat` (@ai-sdk/react@2): posts ONLY the new user message as
- * `{ chatId, userMessageId, content, modelId }` (`userMessageId` = the UI message id, `content` = its text
- * parts joined) and returns the decoded chunk stream. Error responses reject with a `ChatwireClientError`
- * (an `Error` whose message is the server's and with `code`/`status`), which `useChat` puts in `error`.
- * `regenerate()` is not supported (chatwire stores each user message once) and rejects with
- * `UNSUPPORTED`; `reconnectToStream` returns `null` (no resumable streams). Imports nothing from `ai` at
- * run time (types only).
+ * An AI SDK v5 `ChatTransport` for `useChat` / `Chat` (@ai-sdk/react@2) that maps each action to one chatwire
+ * request:
+ * - `sendMessage({ text })` -> `POST /chat` submit of the new last user message;
+ * - `sendMessage({ text, messageId })` (an edit: the SDK cut the history after that user message) -> `edit`;
+ * - `regenerate()` -> `regenerate` of the last user message the SDK kept (the one before the answer);
+ * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored);
+ * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs).
+ * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
+ * Error responses reject with a `ChatwireClientError` (an `Error` whose message is the server's, with
+ * `code`/`status`), which `useChat` puts in `error`. Imports nothing from `ai` at run time (types only).
  */
 export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage>(
   options: ChatwireTransportOptions,
 ): ChatTransport<UI_MESSAGE> {
   const request = createRequester(options);
   const decode: DecodeOptions = options.onSkippedLine ? { onSkippedLine: options.onSkippedLine } : {};
+  // A chat's stop in progress. `Chat.stop()` resolves before it is done (the SDK does not wait for the
+  // cancellation to reach the transport), so the chat's next request waits for it: sent earlier, it would
+  // find the stopped turn still holding the chat (409 CHAT_BUSY).
+  const stopping = new Map<string, Promise<void>>();
+  const streamOf = async (chatId: string, headers: ExtraHeaders, abortSignal: AbortSignal | undefined, open: (signal: AbortSignal) => Promise<OpenTurn | null>) => {
+    await stopping.get(chatId);
+    return openStoppableStream({
+      open,
+      stop: () => request('POST', `/chats/${encodeURIComponent(chatId)}/stop`, withHeaders({}, headers)).then((res) => res.body?.cancel()),
+      abortSignal,
+      decode,
+      onStopping: (done) => {
+        stopping.set(chatId, done);
+        void done.then(() => stopping.get(chatId) === done && stopping.delete(chatId));
+      },
+    });
+  };
+
   return {
-    async sendMessages({ trigger, chatId, messages, abortSignal, headers, body }: SendOptions) {
-      if (trigger !== 'submit-message') {
-        throw new ChatwireClientError('UNSUPPORTED', `chatwire transport: '${trigger}' is not supported`, { status: 0 });
-      }
-      const last = messages[messages.length - 1];
-      if (!last || last.role !== 'user') {
-        throw new ChatwireClientError('VALIDATION', 'chatwire transport: the last message must be a user message', {
-          status: 0,
-        });
-      }
-      const turn: TurnRequest = { chatId, userMessageId: last.id, content: textOf(last) };
+    async sendMessages({ trigger, chatId, messageId, messages, abortSignal, headers, body }: SendOptions) {
+      const turn = turnFor(trigger, chatId, messageId, messages);
       const modelId = modelIdFrom(body) ?? options.modelId;
       if (modelId !== undefined) turn.modelId = modelId;
-      const { body: stream } = await postTurn(request, turn, {
-        ...(abortSignal ? { signal: abortSignal } : {}),
-        ...(headers ? { headers } : {}),
-      });
-      return toChunkStream(decodeChunks(stream, decode));
+      const open = (signal: AbortSignal): Promise<OpenTurn> => postTurn(request, turn, withHeaders({ signal }, headers));
+      return (await streamOf(chatId, headers, abortSignal, open))!;
     },
-    async reconnectToStream() {
-      return null;
+    async reconnectToStream({ chatId, abortSignal, headers }) {
+      const open = (signal: AbortSignal) => getRunningTurn(request, chatId, withHeaders({ signal }, headers));
+      return streamOf(chatId, headers, abortSignal, open);
     },
   };
+}
+
+/** The chatwire turn for what `Chat` asks: see `createChatwireTransport`. */
+function turnFor(
+  trigger: SendOptions['trigger'],
+  chatId: string,
+  messageId: string | undefined,
+  messages: readonly UIMessage[],
+): TurnRequest {
+  if (trigger === 'regenerate-message') {
+    const user = lastUserMessage(messages);
+    return user ? { chatId, trigger: 'regenerate', userMessageId: user.id } : { chatId, trigger: 'regenerate' };
+  }
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== 'user') {
+    throw new ChatwireClientError('VALIDATION', 'chatwire transport: the last message must be a user message', { status: 0 });
+  }
+  const trig = messageId !== undefined && messageId === last.id ? 'edit' : 'submit';
+  return { chatId, trigger: trig, userMessageId: last.id, content: textOf(last) };
+}
+
+function lastUserMessage(messages: readonly UIMessage[]): UIMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return messages[i];
+  return undefined;
 }
 
 function textOf(message: UIMessage): string {
@@ -63,16 +98,6 @@ function modelIdFrom(body: ChatRequestOptions['body']): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Pull-based: one chunk per pull, so back-pressure reaches the network reader; cancel closes the body. */
-function toChunkStream(chunks: AsyncIterableIterator<UiMessageChunk>): ReadableStream<UIMessageChunk> {
-  return new ReadableStream<UIMessageChunk>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await chunks.return?.();
-    },
-  });
+function withHeaders<T extends object>(init: T, headers: ExtraHeaders): T & { headers?: Record<string, string> | Headers } {
+  return headers ? { ...init, headers } : init;
 }

@@ -1,0 +1,80 @@
+import type { UIMessageChunk } from 'ai';
+import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
+import type { OpenTurn } from './post-turn.js';
+
+/**
+ * A turn's stream for the AI SDK, whose `abortSignal` means "stop": when it fires, the server is first asked
+ * to stop the turn (`stop`, which answers once the partial answer is stored) and only then is the connection
+ * closed. Closing first would be a client disconnect, which (server option `onDisconnect: 'abort'`, the
+ * default) discards the answer. An abort that comes before the response headers waits for them: until then
+ * the server may not have started the turn, and a stop would find nothing to stop.
+ *
+ * `open` gets the signal of the connection (not the caller's); it resolves null when there is no stream
+ * (then this resolves null). The returned stream is pull-based (one chunk per pull, so back-pressure reaches
+ * the network reader); cancelling it closes the connection, after the stop when the signal fired.
+ */
+export async function openStoppableStream({
+  open,
+  stop,
+  abortSignal,
+  decode,
+  onStopping,
+}: {
+  open: (signal: AbortSignal) => Promise<OpenTurn | null>;
+  stop: () => Promise<unknown>;
+  abortSignal: AbortSignal | undefined;
+  decode: DecodeOptions;
+  /** Gets the promise of "stop, then close" when the signal fires; it never rejects. */
+  onStopping?: (stopping: Promise<void>) => void;
+}): Promise<ReadableStream<UIMessageChunk> | null> {
+  const connection = new AbortController();
+  const opening = open(connection.signal);
+  let closing: Promise<void> | undefined;
+  const stopThenClose = (): Promise<void> => {
+    if (closing) return closing;
+    closing = (async () => {
+      const started = await opening.then(
+        (turn) => turn !== null,
+        () => false,
+      );
+      if (started) await stop().catch(() => undefined);
+      connection.abort();
+    })();
+    onStopping?.(closing);
+    return closing;
+  };
+  const onAbort = () => void stopThenClose();
+  const forget = () => abortSignal?.removeEventListener('abort', onAbort);
+  if (abortSignal?.aborted) onAbort();
+  else abortSignal?.addEventListener('abort', onAbort, { once: true });
+
+  let turn: OpenTurn | null;
+  try {
+    turn = await opening;
+  } catch (error) {
+    forget();
+    throw error;
+  }
+  if (turn === null) {
+    forget();
+    return null;
+  }
+  const chunks = decodeChunks(turn.body, decode);
+  return new ReadableStream<UIMessageChunk>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) {
+        forget();
+        controller.close();
+      } else {
+        controller.enqueue(next.value as UIMessageChunk);
+      }
+    },
+    async cancel() {
+      if (abortSignal?.aborted) await stopThenClose();
+      forget();
+      connection.abort();
+      await chunks.return?.();
+    },
+  });
+}
