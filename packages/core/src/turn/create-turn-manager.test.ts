@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnInput } from '../chat/chat-inputs.js';
 import { createMemoryTurnBus } from '../hub/index.js';
+import type { TurnRequest } from './admit-turn.js';
 import { createTurnManager, type TurnManager } from './create-turn-manager.js';
 import { scriptedModel, textStep, type ScriptedModel } from './testing/scripted-model.js';
 import { decodeSse, readBytes, streamedText } from './testing/sse.js';
@@ -22,7 +22,7 @@ async function managed(options: HarnessOptions = {}) {
     async begin(pauseAfter: number | null = 3, signal?: AbortSignal, via: TurnManager = manager): Promise<{ turn: Turn; m: ScriptedModel }> {
       const m = scriptedModel([textStep(ANSWER)]);
       if (pauseAfter !== null) m.pauseAt(pauseAfter);
-      const input: TurnInput = { chatId, trigger: 'submit', userMessageId: `u${++n}`, content: 'question' };
+      const input: TurnRequest['input'] = { chatId, trigger: 'submit', userMessageId: `u${++n}`, content: 'question' };
       const turn = await via.start({ caller: ALICE, input, model: h.turnModel(m.model), authToken: undefined }, signal);
       if (pauseAfter !== null) await m.emitted(pauseAfter);
       return { turn, m };
