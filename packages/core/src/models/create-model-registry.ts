@@ -5,6 +5,7 @@ import { buildServedModels, type ServedModel } from './build-served-models.js';
 import { createProvider, type CreateProviderOptions } from './create-provider.js';
 import { inlineToolHistoryMiddleware } from './inline-tool-history.js';
 import { modelNotAllowed } from './model-allow-list.js';
+import { portableToolCallIdsMiddleware } from './portable-tool-call-ids.js';
 import { modelOptionsFromEnv } from './model-options-from-env.js';
 import type { ModelEntry, ProviderEnv, ProviderName, ProvidersOptions } from './model-types.js';
 import { configError } from './parse-model-map.js';
@@ -110,7 +111,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       if (model.kind === 'instance') {
         let wrapped = instances.get(model.id);
         if (wrapped === undefined) {
-          wrapped = wrapLanguageModel({ model: model.model, middleware: inlineToolHistoryMiddleware });
+          wrapped = wrapLanguageModel({ model: model.model, middleware: [inlineToolHistoryMiddleware, portableToolCallIdsMiddleware] });
           instances.set(model.id, wrapped);
         }
         return wrapped;

@@ -5,6 +5,7 @@ import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provide
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
 import { inlineToolHistory } from './inline-tool-history.js';
+import { portableToolCallIdsMiddleware } from './portable-tool-call-ids.js';
 import { resolveProviderConnection, settingName, type ProviderConnection } from './resolve-provider-connection.js';
 import type { ProviderName, ProviderOptions } from './model-types.js';
 
@@ -36,7 +37,8 @@ const VENDOR_BASE_URLS: Partial<Record<ProviderName, string>> = {
  * The provider factory: `(settings, providerName, { authToken? })` -> a function from the vendor's model id
  * to `LanguageModelV2`. provider_a speaks the Anthropic Messages API (`POST {base}/messages`), provider_b the
  * OpenAI Responses API (`POST {base}/responses`, always `store: false`), provider_c OpenAI-compatible chat
- * completions (`POST {base}/chat/completions`, usage included).
+ * completions (`POST {base}/chat/completions`, usage included). Tool call ids of earlier turns, possibly made by another
+ * provider, are sent in a form all three accept (see `portableToolCallIds`).
  *
  * Throws `PROVIDER_NOT_CONFIGURED` when the provider has neither base URL nor key, or in gateway mode when
  * there is no token at all. Error messages never contain a token or key.
@@ -64,7 +66,7 @@ export function createProvider(
       return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096, headers);
     case 'provider_b': {
       const provider = createOpenAI({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
-      return (modelId) => wrapLanguageModel({ model: provider.responses(modelId), middleware: storeOff });
+      return (modelId) => wrapLanguageModel({ model: provider.responses(modelId), middleware: [storeOff, portableToolCallIdsMiddleware] });
     }
     case 'provider_c': {
       const provider = createOpenAICompatible({
@@ -75,7 +77,7 @@ export function createProvider(
         fetch: fetchNow,
         ...headers,
       });
-      return (modelId) => provider.chatModel(modelId);
+      return (modelId) => wrapLanguageModel({ model: provider.chatModel(modelId), middleware: portableToolCallIdsMiddleware });
     }
     default:
       throw new ChatwireError('PROVIDER_NOT_CONFIGURED', `unknown provider '${String(providerName)}'`);
@@ -98,7 +100,7 @@ function createAnthropicModel(
   };
   if (connection.mode === 'direct') {
     const provider = createAnthropic({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
-    return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
+    return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware: [middleware, portableToolCallIdsMiddleware] });
   }
   // @ai-sdk/anthropic@2 has no authToken option and always sends x-api-key: give it a placeholder key and
   // replace the header on the way out, so only `Authorization: Bearer <token>` reaches the gateway.
@@ -110,7 +112,7 @@ function createAnthropicModel(
     return fetchNow(input, { ...init, headers });
   };
   const provider = createAnthropic({ baseURL, apiKey: 'chatwire-gateway-placeholder', fetch: bearerOnly, ...headers });
-  return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware });
+  return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware: [middleware, portableToolCallIdsMiddleware] });
 }
 
 /**

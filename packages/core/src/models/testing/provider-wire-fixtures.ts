@@ -187,3 +187,76 @@ export function chatCompletionsText(model: string, words: string[], usage: WireU
     { data: '[DONE]' },
   ]);
 }
+
+/** Anthropic Messages: a lead-in text block, then one tool_use block whose input streams as input_json_delta. */
+export function anthropicToolCall(
+  model: string,
+  call: { id: string; name: string; input: Record<string, unknown>; leadIn?: string },
+  usage: WireUsage,
+): Response {
+  const json = JSON.stringify(call.input);
+  const middle = Math.floor(json.length / 2);
+  const leadIn = call.leadIn ?? 'Let me check.';
+  const delta = (index: number, d: Record<string, unknown>) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: d } });
+  return sseResponse([
+    {
+      event: 'message_start',
+      data: {
+        type: 'message_start',
+        message: {
+          id: 'msg_01ToolCallQ2kV7nB4mZ8cR3xy',
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: usage.input, cache_creation_input_tokens: 0, cache_read_input_tokens: usage.cached, output_tokens: 1 },
+        },
+      },
+    },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+    delta(0, { type: 'text_delta', text: leadIn }),
+    { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+    {
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } },
+    },
+    delta(1, { type: 'input_json_delta', partial_json: '' }),
+    delta(1, { type: 'input_json_delta', partial_json: json.slice(0, middle) }),
+    delta(1, { type: 'input_json_delta', partial_json: json.slice(middle) }),
+    { event: 'content_block_stop', data: { type: 'content_block_stop', index: 1 } },
+    {
+      event: 'message_delta',
+      data: { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: usage.output } },
+    },
+    { event: 'message_stop', data: { type: 'message_stop' } },
+  ]);
+}
+
+/** OpenAI chat completions: one tool call whose arguments stream in two pieces, finish_reason tool_calls, usage, [DONE]. */
+export function chatCompletionsToolCall(
+  model: string,
+  call: { id: string; name: string; arguments: string },
+  usage: WireUsage,
+): Response {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
+    data: { id: 'chatcmpl-ToolCall8CjcvOU2jLn4n570S5q', object: 'chat.completion.chunk', created: 1741569952, model, choices, ...extra },
+  });
+  const middle = Math.floor(call.arguments.length / 2);
+  const toolDelta = (fields: Record<string, unknown>) => chunk([{ index: 0, delta: { tool_calls: [{ index: 0, ...fields }] }, finish_reason: null }]);
+  return sseResponse([
+    chunk([
+      {
+        index: 0,
+        delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] },
+        finish_reason: null,
+      },
+    ]),
+    toolDelta({ function: { arguments: call.arguments.slice(0, middle) } }),
+    toolDelta({ function: { arguments: call.arguments.slice(middle) } }),
+    chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]),
+    chunk([], { usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } }),
+    { data: '[DONE]' },
+  ]);
+}
