@@ -103,6 +103,9 @@ describe.skipIf(!databaseUrl)(`a lost PostgreSQL connection never takes the proc
     drivers.push(driver);
     await expect(driver.get('c', 'x')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     await expect(driver.transaction(async () => 'x')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(driver.notifications?.publish('c', 'p')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(driver.notifications?.subscribe('c', () => {})).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(driver.leases.acquire('k', { ttlMs: 1000 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     expect(uncaught).toEqual([]);
   });
 });
