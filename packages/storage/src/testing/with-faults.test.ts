@@ -57,4 +57,19 @@ describe('withFaults', () => {
     expect(driver.calls.transaction).toBe(1);
     expect(driver.leases).toBeDefined();
   });
+
+  it('forwards capabilities, leases and notifications, inside transactions too', async () => {
+    const inner = createMemoryDriver();
+    const driver = withFaults(inner);
+    expect(driver.capabilities).toBe(inner.capabilities);
+    expect(driver.leases).toBe(inner.leases);
+    expect(driver.notifications).toBe(inner.notifications);
+    const lease = await driver.leases.acquire('chat', { ttlMs: 60_000 });
+    const held = await driver.transaction(async (tx) => {
+      expect(tx.capabilities).toBe(inner.capabilities);
+      expect(tx.notifications).toBe(inner.notifications);
+      return tx.leases.holds('chat', lease?.holder ?? '');
+    });
+    expect(held).toBe(true);
+  });
 });
