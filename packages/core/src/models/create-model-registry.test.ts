@@ -1,3 +1,4 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { isChatwireError } from '@chatwire/storage';
 import { streamText, type LanguageModelUsage } from 'ai';
 import { MockLanguageModelV2 } from 'ai/test';
@@ -255,6 +256,18 @@ describe('createModelRegistry, vendor ids and app models', () => {
 
     await runTurn({ ...gatewayOptions, models: { claude: { provider: 'provider_a', vendorId: 'claude-sonnet-4-5' } } }, 'claude', CALLER_JWT);
     expect(gateway.requests[0]!.body['model']).toBe('claude-sonnet-4-5');
+  });
+
+  it('a real @ai-sdk/openai-compatible instance of the app keeps its own endpoint, key and model id', async () => {
+    const local = createOpenAICompatible({ name: 'local', baseURL: GATEWAY.provider_c, apiKey: 'local-key' }).chatModel('llama-3.1-8b');
+    const registry = createModelRegistry({ models: { 'local-llm': { model: local, label: 'Local Llama' } } });
+    expect(registry.list()).toEqual([{ modelId: 'local-llm', provider: 'local', label: 'Local Llama', available: true }]);
+    const result = streamText({ model: registry.languageModel('local-llm', { authToken: CALLER_JWT }), prompt: 'hi', maxRetries: 0 });
+    expect(await result.text).toBe(REPLY_WORDS.join(''));
+    const [sent] = gateway.requests;
+    expect(sent!.url.pathname).toBe(EXPECTED_PATH.provider_c);
+    expect(sent!.body['model']).toBe('llama-3.1-8b');
+    expect(sent!.headers.get('authorization')).toBe('Bearer local-key');
   });
 
   it('app instances need no provider and no fallback; the fallback never replaces them', () => {
