@@ -1,8 +1,8 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { RecordAccess, RecordStore } from '@chatwire/storage';
-import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../chat/chat-collections.js';
-import type { TurnInput } from '../chat/chat-inputs.js';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
+import type { TurnInput } from './turn-input.js';
 import type { TurnHub } from '../hub/turn-hub.js';
 import { preparePrompt } from './prepare-prompt.js';
 import { settleTurn, TURN_TEXTS } from './settle-turn.js';
@@ -169,9 +169,7 @@ describe('settleTurn: a stopped answer', () => {
     expect(unchanged).toBe(true);
   });
 
-  // Bug: settleTurn never calls `turn.answer.settle()` before saving, so a tool call cut off mid-input is stored
-  // with its streamed text only (`rawInput`) and no `input`, unlike the SDK reader (partial parse of the input).
-  it.fails('a tool call stopped mid-input is stored with the partial parse of its input (bug: answer.settle() is never called)', async () => {
+  it('a tool call stopped mid-input is stored with the partial parse of its input, as the SDK reader keeps it', async () => {
     const run = await streamedTurn({}, { closeText: true });
     run.turn.answer.apply({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'lookup' });
     run.turn.answer.apply({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"city":"Par' });
