@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
 import { createMemoryTurnBus } from '../hub/index.js';
 import type { TurnHub, TurnBusEvent } from '../hub/turn-hub.js';
+import { TURN_TEXTS } from './settle-turn.js';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { chunkTypes, concatBytes, decodeSse, streamedText } from './testing/sse.js';
 import { turnHarness, type HarnessOptions } from './testing/turn-harness.js';
@@ -155,6 +156,71 @@ describe('Turn.run', () => {
     expect(await h.hub.attach(chatId)).toBeNull();
   });
 
+  it('a provider error mid-answer: the safe error chunk right after what was streamed, nothing stored, [DONE]', async () => {
+    const h = turnHarness();
+    const chatId = await h.createChat();
+    const m = scriptedModel([
+      [
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'partial ' },
+        { type: 'error', error: new Error('secret upstream detail') },
+        { type: 'text-delta', id: 't', delta: 'never shown' },
+        { type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } },
+      ],
+    ]);
+    const turn = await h.admit({ chatId, userMessageId: 'u1', content: 'Hi' }, m.model);
+    const { ending, body } = await h.run(turn);
+    expect(ending).toEqual({ kind: 'failed', errorText: 'The model call failed.' });
+    expect(chunkTypes(body)).toEqual(['start', 'start-step', 'text-start', 'text-delta', 'error']);
+    expect(JSON.stringify(body.chunks)).not.toContain('secret upstream detail');
+    expect(body.dones).toBe(1);
+    expect(await h.messages(chatId)).toEqual([]);
+  });
+
+  it('a chat deleted while its turn runs: the chat-deleted error, no row left behind', async () => {
+    const { h, chatId, m, turn } = await admitted();
+    m.pauseAt(3);
+    const result = h.run(turn);
+    await m.emitted(3);
+    await h.server.transaction(async (tx) => {
+      await tx.delete(AI_CHATS, chatId);
+      await tx.deleteWhere(AI_MESSAGES, { chatId });
+      await tx.deleteWhere(AI_TURNS, { chatId });
+    });
+    m.release();
+    const { ending, body } = await result;
+    expect(ending).toEqual({ kind: 'failed', errorText: TURN_TEXTS.chatDeleted });
+    expect(body.chunks.at(-1)).toEqual({ type: 'error', errorText: TURN_TEXTS.chatDeleted });
+    expect(await h.server.find(AI_CHATS, chatId)).toBeNull();
+    expect(await h.rows(AI_MESSAGES, chatId)).toEqual([]);
+    expect(await h.rows(AI_TURNS, chatId)).toEqual([]);
+  });
+
+  it('a turn that creates its chat stores the chat with its first pair; an aborted or failed first turn creates nothing', async () => {
+    const h = turnHarness({ createChatOnFirstTurn: true });
+    const completed = await h.admit({ chatId: 'chat-ok', userMessageId: 'm1', content: 'Trip to Rome' }, scriptedModel([textStep('Sure')]).model);
+    expect((await h.run(completed)).ending.kind).toBe('completed');
+    expect((await h.server.find(AI_CHATS, 'chat-ok'))?.data).toEqual({ userId: 'alice', title: 'Trip to Rome' });
+    expect((await h.messages('chat-ok')).map((row) => row.data.content)).toEqual(['Trip to Rome', 'Sure']);
+
+    const paused = scriptedModel([textStep('one two three')]);
+    paused.pauseAt(2);
+    const aborted = await h.admit({ chatId: 'chat-aborted', userMessageId: 'm2', content: 'x' }, paused.model);
+    void aborted.run();
+    await paused.emitted(2);
+    await aborted.output.response.cancel();
+    expect(await aborted.ended).toEqual({ kind: 'aborted' });
+
+    const failing = scriptedModel([[{ type: 'error', error: new Error('down') }]]);
+    const failed = await h.admit({ chatId: 'chat-failed', userMessageId: 'm3', content: 'x' }, failing.model);
+    expect((await h.run(failed)).ending.kind).toBe('failed');
+
+    for (const chatId of ['chat-aborted', 'chat-failed']) {
+      expect(await h.server.find(AI_CHATS, chatId)).toBeNull();
+      expect(await h.rows(AI_MESSAGES, chatId)).toEqual([]);
+    }
+  });
+
   it('publishes its ending on the bus once it has ended', async () => {
     const bus = createMemoryTurnBus();
     const { h, chatId, turn } = await admitted({ bus });
@@ -166,7 +232,7 @@ describe('Turn.run', () => {
 
   // Bug: run() awaits the log's end() before resolving `ended`; a hub whose end() rejects leaves `ended` pending
   // for ever (a stop route waiting on it hangs) and run() rejects. `ended` should resolve whatever the log does.
-  it.fails('resolves ended even when the hub log fails to end (bug: resolveEnded comes after await output.end())', async () => {
+  it('resolves ended even when the hub log fails to end', async () => {
     const failingHub: TurnHub = {
       open: () => ({ append: () => undefined, end: () => Promise.reject(new Error('hub down')) }),
       attach: async () => null,
