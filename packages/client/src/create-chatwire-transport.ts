@@ -18,7 +18,8 @@ type ExtraHeaders = Record<string, string> | Headers | undefined;
  * request:
  * - `sendMessage({ text })` -> `POST /chat` submit of the new last user message;
  * - `sendMessage({ text, messageId })` (an edit: the SDK cut the history after that user message) -> `edit`;
- * - `regenerate()` -> `regenerate` of the last user message the SDK kept (the one before the answer);
+ * - `regenerate()` -> `regenerate` of the last user message the SDK kept (the one before the answer); when
+ *   the server never stored that message (its turn failed), a submit of it: useChat's retry after an error;
  * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored);
  * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs).
  * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
@@ -53,7 +54,11 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
       const turn = turnFor(trigger, chatId, messageId, messages);
       const modelId = modelIdFrom(body) ?? options.modelId;
       if (modelId !== undefined) turn.modelId = modelId;
-      const open = (signal: AbortSignal): Promise<OpenTurn> => postTurn(request, turn, withHeaders({ signal }, headers));
+      const post = (t: TurnRequest, signal: AbortSignal) => postTurn(request, t, withHeaders({ signal }, headers));
+      const retry = unsavedRetry(turn, messages);
+      const open = retry
+        ? (signal: AbortSignal) => post(turn, signal).catch((error: unknown) => retryUnsaved(error, () => post(retry, signal)))
+        : (signal: AbortSignal) => post(turn, signal);
       return (await streamOf(chatId, headers, abortSignal, open))!;
     },
     async reconnectToStream({ chatId, abortSignal, headers }) {
@@ -80,6 +85,29 @@ function turnFor(
   }
   const trig = messageId !== undefined && messageId === last.id ? 'edit' : 'submit';
   return { chatId, trigger: trig, userMessageId: last.id, content: textOf(last) };
+}
+
+/**
+ * A regenerate names the last user message the SDK kept. When its turn failed the server never stored it
+ * (a failed turn stores nothing) and answers 404 `MESSAGE_NOT_FOUND`: that is useChat's "retry" (`regenerate()`
+ * after an error), sent again as a submit of that message. Returns that submit, or null for other turns.
+ */
+function unsavedRetry(turn: TurnRequest, messages: readonly UIMessage[]): TurnRequest | null {
+  if (turn.trigger !== 'regenerate' || turn.userMessageId === undefined) return null;
+  const user = messages.find((m) => m.id === turn.userMessageId)!;
+  const retry: TurnRequest = { chatId: turn.chatId, userMessageId: user.id, content: textOf(user) };
+  if (turn.modelId !== undefined) retry.modelId = turn.modelId;
+  return retry;
+}
+
+/** Sends the retry after a 404 `MESSAGE_NOT_FOUND`; if the id is stored after all (409 `DUPLICATE_MESSAGE`: not as a user message of this chat), the 404 stands. */
+async function retryUnsaved(error: unknown, send: () => Promise<OpenTurn>): Promise<OpenTurn> {
+  if (!ChatwireClientError.is(error, 'MESSAGE_NOT_FOUND')) throw error;
+  try {
+    return await send();
+  } catch (retryError) {
+    throw ChatwireClientError.is(retryError, 'DUPLICATE_MESSAGE') ? error : retryError;
+  }
 }
 
 function lastUserMessage(messages: readonly UIMessage[]): UIMessage | undefined {

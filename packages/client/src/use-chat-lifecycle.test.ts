@@ -16,7 +16,7 @@ import { heldModel } from './test-support/held-model.js';
 const SECRET = 'client-lifecycle-secret-32-bytes-long!!';
 const BASE = 'http://localhost/api/ai';
 
-function setup(answers: string[], service: Partial<ChatHandlerOptions> = {}) {
+function setup(answers: Array<string | Error>, service: Partial<ChatHandlerOptions> = {}) {
   const held = heldModel(answers);
   const store = createRecordStore({ driver: createMemoryDriver() });
   const errors: unknown[] = [];
@@ -127,6 +127,29 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     expect(rows(await client().getChat(chatId))).toEqual(c.messages.map((m) => [m.id, m.role, textOf(m)]));
   });
 
+  it('retry: regenerate() after a failed turn (nothing stored) submits the unsaved message again', async () => {
+    const { client, chat, net } = setup([new Error('provider down'), 'Second try.']);
+    const { recordId: chatId } = await client().createChat();
+    const c = chat(chatId);
+    await c.sendMessage({ text: 'question' });
+    expect(c.status).toBe('error');
+    expect((await client().getChat(chatId)).messages).toEqual([]);
+    const userId = c.messages[0]!.id;
+
+    await c.regenerate();
+
+    expect(c.status).toBe('ready');
+    expect(turnBodies(net.seen).slice(1)).toEqual([
+      { chatId, trigger: 'regenerate', userMessageId: userId },
+      { chatId, userMessageId: userId, content: 'question' },
+    ]);
+    expect(c.messages.map((m) => [m.id, m.role, textOf(m)])).toEqual([
+      [userId, 'user', 'question'],
+      [c.messages[1]!.id, 'assistant', 'Second try.'],
+    ]);
+    expect(rows(await client().getChat(chatId))).toEqual(c.messages.map((m) => [m.id, m.role, textOf(m)]));
+  });
+
   it('stop: the stop route is answered before the connection closes, the partial answer is stored as stopped, the Chat ends ready', async () => {
     const { client, chat, net, held } = setup(['one two three four five six seven eight']);
     held.holdAfter(3);
@@ -197,10 +220,12 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     held.holdAfter(0);
     const { recordId: chatId } = await client().createChat();
     const c = chat(chatId);
+    const letThrough = net.holdRequests((path) => path === '/chat'); // the request is on its way, no headers yet
     const sending = c.sendMessage({ text: 'early' });
-    await until(() => c.status === 'submitted'); // the request is on its way, no headers yet
-    expect(net.seen.filter((r) => r.status !== undefined && r.path === '/chat')).toEqual([]);
-    await c.stop();
+    await until(() => net.seen.some((r) => r.path === '/chat'));
+    const stopping = c.stop();
+    letThrough();
+    await stopping;
     await sending;
     expect(c.status).toBe('ready');
     await until(() => net.events.includes('POST /chat closed'));
@@ -297,6 +322,10 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     expect(confused.status).toBe('error');
     expect(ChatwireClientError.is(confused.error, 'MESSAGE_NOT_FOUND')).toBe(true);
     expect(confused.error).toMatchObject({ status: 404 });
+    expect(rows(await client().getChat(chatId))).toEqual(before);
+    // A regenerate naming it: 404, and the retry as a submit finds the id stored (409), so the 404 stands.
+    await confused.regenerate();
+    expect(confused.error).toMatchObject({ code: 'MESSAGE_NOT_FOUND', status: 404 });
     expect(rows(await client().getChat(chatId))).toEqual(before);
   });
 

@@ -17,11 +17,12 @@ export interface HeldModel {
 }
 
 /**
- * Test support: a model answering call i with `answers[i]` (the last one repeats), one word per text delta,
+ * Test support: a model answering call i with `answers[i]` (the last one repeats), one word per text delta
+ * (an `Error` answer: the provider fails with it),
  * one delta per macrotask; it honours the abort signal like a fetch-based provider and can hold an answer
  * midway, which makes "stop mid-answer" and "resume a running turn" deterministic.
  */
-export function heldModel(answers: string[]): HeldModel {
+export function heldModel(answers: Array<string | Error>): HeldModel {
   const prompts: string[] = [];
   let total = 0;
   let hold = Infinity;
@@ -35,7 +36,11 @@ export function heldModel(answers: string[]): HeldModel {
   const model = new MockLanguageModelV2({
     doStream: async ({ prompt, abortSignal }) => {
       const index = prompts.push(promptText(prompt)) - 1;
-      const words = answers[Math.min(index, answers.length - 1)]!.split(/(?<= )/);
+      const answer = answers[Math.min(index, answers.length - 1)]!;
+      if (answer instanceof Error) {
+        return { stream: new ReadableStream<LanguageModelV2StreamPart>({ start: (controller) => controller.error(answer) }) };
+      }
+      const words = answer.split(/(?<= )/);
       const stream = new ReadableStream<LanguageModelV2StreamPart>({
         async start(controller) {
           const onAbort = () => {
