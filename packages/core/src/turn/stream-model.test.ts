@@ -1,3 +1,4 @@
+import { anthropic } from '@ai-sdk/anthropic';
 import { dynamicTool, tool, type LanguageModel, type ToolSet } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -217,7 +218,7 @@ describe('streamModel: provider timeouts', () => {
 
   // Bug: the SDK's own `start` part (sent before the provider answers) reaches `watchdog.saw`, which takes it
   // for the first byte and switches to the idle timeout at once: the first call's first-byte limit is never used.
-  it.fails('no part at all within firstByteTimeoutMs: interrupted by first-byte-timeout, the call aborted (bug: the SDK start part counts as the first byte)', async () => {
+  it('no part at all within firstByteTimeoutMs: interrupted by first-byte-timeout, the call aborted', async () => {
     const m = scriptedModel([textStep('never sent')]);
     m.pauseAt(0);
     const { outcome } = await timedOut(m, { firstByteTimeoutMs: 50, idleTimeoutMs: 90 });
@@ -241,6 +242,27 @@ describe('streamModel: provider timeouts', () => {
     expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
     expect(streamedText(body)).toBe('one ');
     expect(run.turn.answer.text()).toBe('one ');
+  });
+
+  // Bug: the watchdog pauses on every `tool-call`, including one the provider runs itself (web search, code
+  // execution): its result comes from the same provider stream, so a provider that stalls there is never timed
+  // out and holds the turn and the chat for ever.
+  it.fails('a provider that stalls while running its own tool still times out (bug: provider-executed calls pause the watchdog)', async () => {
+    const m = scriptedModel([
+      [
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'searching ' },
+        { type: 'tool-call', toolCallId: 'ws1', toolName: 'web_search', input: '{"query":"x"}', providerExecuted: true },
+        { type: 'tool-result', toolCallId: 'ws1', toolName: 'web_search', result: [], providerExecuted: true },
+        { type: 'finish', finishReason: 'stop', usage: STEP_USAGE },
+      ],
+    ]);
+    m.pauseAt(3); // the provider never sends its search result
+    const run = await startStream(m.model, { tools: { web_search: anthropic.tools.webSearch_20250305() }, firstByteTimeoutMs: 30, idleTimeoutMs: 30 });
+    const settled = await Promise.race([run.outcome, sleep(100).then(() => 'still running')]);
+    run.turn.interrupt('ended');
+    await run.finish();
+    expect(settled).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
   });
 
   it('time spent running a tool is not provider time', async () => {
