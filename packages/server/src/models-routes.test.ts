@@ -1,10 +1,10 @@
-import { createModelRegistry } from '@chatwire/core';
+import { createModelRegistry, type ModelRegistry } from '@chatwire/core';
 import { fakeProviderGateway, GATEWAY } from '@chatwire/core/testing';
 import { createRecordStore, isChatwireError } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createChatHandler, type ChatHandlerOptions } from './create-chat-handler.js';
+import { createChatHandler } from './create-chat-handler.js';
 import { fromEnv } from './from-env.js';
 import { readSse, SECRET, signToken } from './test-support/chat-fixture.js';
 import { scriptedModel, textStep, toolStep } from './test-support/scripted-model.js';
@@ -26,7 +26,7 @@ const ENV = {
   CHATWIRE_MODEL_MAP: 'alpha-sonnet-4-6=claude-sonnet-4-5, beta-5.4=gpt-5.4,gamma-oss-120b=openai/gpt-oss-120b',
 };
 
-function mount(models: ChatHandlerOptions['models']) {
+function mount(models: ModelRegistry) {
   const store = createRecordStore({ driver: createMemoryDriver() });
   const handler = createChatHandler({ store, models, auth: { secret: SECRET }, summarizerModelId: false, maxRetries: 0 });
   const send = async (method: string, path: string, body?: unknown) =>
