@@ -4,9 +4,9 @@
 // the chat service and its records
 export { createChatService } from './chat/chat-service.js';
 export type { ChatService, ChatServiceOptions } from './chat/chat-service.js';
-export { AI_CHATS, AI_MESSAGES, AI_TURNS } from './chat/chat-collections.js';
-export type { Chat, MessageData } from './chat/chat-collections.js';
-export type { TurnInput } from './chat/chat-inputs.js';
+export { AI_CHATS, AI_MESSAGES, AI_TURNS } from './records/chat-collections.js';
+export type { Chat, MessageData } from './records/chat-collections.js';
+export type { TurnInput } from './turn/turn-input.js';
 
 // turns
 export { UI_STREAM_HEADERS } from './turn/sse-encoder.js';

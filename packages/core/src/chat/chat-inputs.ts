@@ -1,25 +1,11 @@
 import { ChatwireError, RECORD_ID_PATTERN } from '@chatwire/storage';
+import { TURN_TRIGGERS, type TurnInput, type TurnTrigger } from '../turn/turn-input.js';
 
 /** Validation of what callers send to the chat service. Every failure is a VALIDATION error naming the field. */
 
 export const MAX_TITLE_LENGTH = 500;
 export const DEFAULT_TITLE = 'New chat';
 const ID_PATTERN = RECORD_ID_PATTERN;
-
-export const TURN_TRIGGERS = ['submit', 'edit', 'regenerate'] as const;
-export type TurnTrigger = (typeof TURN_TRIGGERS)[number];
-
-/**
- * The body of `POST /chat`. `submit` (default) and `edit` carry `userMessageId` and `content`; `regenerate`
- * carries no `content` and an optional `userMessageId` (default: the chat's last user message).
- */
-export interface TurnInput {
-  chatId: string;
-  trigger: TurnTrigger;
-  userMessageId?: string | undefined;
-  content?: string | undefined;
-  modelId?: string | undefined;
-}
 
 export interface ListChatsInput {
   limit?: number | undefined;

@@ -13,6 +13,8 @@ import type { TurnRuntime } from '../turn/turn-runtime.js';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { observeNothing, type TurnObservers } from '../turn/turn-observer.js';
 import type { ErrorReporter, ResumedTurn, StartedTurn, TurnOptions } from '../turn/turn-types.js';
+import { parseUsageQuery, type UsageQuery } from '../limits/parse-usage-query.js';
+import { readUsage, type UsageRow } from '../limits/read-usage.js';
 import {
   AI_CHATS,
   AI_MESSAGES,
@@ -21,7 +23,7 @@ import {
   type Chat,
   type ChatData,
   type MessageData,
-} from './chat-collections.js';
+} from '../records/chat-collections.js';
 import {
   DEFAULT_TITLE,
   isRecordId,
@@ -83,6 +85,8 @@ export interface ChatService {
   listModels(caller: Caller): Promise<ModelInfo[]>;
   /** The chat's running turn from its first byte, or null when none runs. */
   resumeTurn(caller: Caller, chatId: string, options?: { signal?: AbortSignal }): Promise<ResumedTurn | null>;
+  /** The caller's own token sums per UTC day and model (`from`/`to` as YYYY-MM-DD, default the last 30 days). */
+  usage(caller: Caller, query?: UsageQuery): Promise<{ usage: UsageRow[] }>;
 }
 
 /** One entry of `GET /models`. */
@@ -238,6 +242,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       await ownedChat(caller, chatId);
       const attached = await turns.attach(chatId, resumeOptions.signal);
       return attached && { assistantMessageId: attached.turnId, stream: attached.stream };
+    },
+
+    async usage(caller, query = {}) {
+      return { usage: await readUsage(store, caller.userId, parseUsageQuery(query)) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ChatwireError, type Caller, type RecordAccess } from '@chatwire/storage';
-import { AI_CHATS, AI_MESSAGES, type MessageData } from '../chat/chat-collections.js';
-import type { TurnInput } from '../chat/chat-inputs.js';
-import { titleFromMessage } from '../chat/title-from-message.js';
+import { AI_CHATS, AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
+import type { TurnInput } from './turn-input.js';
+import { titleFromMessage } from '../records/title-from-message.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';

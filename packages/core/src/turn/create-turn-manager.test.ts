@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryTurnBus } from '../hub/index.js';
+import type { TurnBus } from '../hub/turn-hub.js';
 import type { TurnRequest } from './admit-turn.js';
 import { createTurnManager, type TurnManager } from './create-turn-manager.js';
 import { scriptedModel, textStep, type ScriptedModel } from './testing/scripted-model.js';
@@ -76,6 +77,35 @@ describe('createTurnManager: stop', () => {
     void readBytes(turn.output.response);
     expect(await processB.stop(chatId)).toEqual({ stopped: true });
     expect((await h.messages(chatId)).map((m) => m.data.status ?? 'complete')).toEqual(['complete', 'stopped']);
+  });
+
+  // Bug: start() subscribes to the turn's stop requests without waiting for the subscription to be live
+  // (listenForStop), so a stop sent from another process right after start() returned (the client already has
+  // X-Asst-Id) is lost while the bus (LISTEN, SUBSCRIBE) is still connecting: the turn runs on and the stop route
+  // waits its 10 s for nothing. start() should await the subscription before returning the turn.
+  it.fails('a stop sent from another process right after start() returned reaches the turn (bug: start does not wait for its stop subscription)', async () => {
+    const bus = createMemoryTurnBus();
+    const slowToListen: TurnBus = {
+      publish: (chatId, event) => bus.publish(chatId, event),
+      subscribe: async (chatId, listener) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return bus.subscribe(chatId, listener);
+      },
+      close: () => bus.close(),
+    };
+    const { h, chatId, begin } = await managed({ bus });
+    const processA = createTurnManager({ ...h.runtime, bus: slowToListen });
+    const processB = createTurnManager(h.runtime);
+    const m = scriptedModel([textStep(ANSWER)]);
+    m.pauseAt(2);
+    const input = { chatId, trigger: 'submit' as const, userMessageId: 'u1', content: 'question' };
+    const turn = await processA.start({ caller: ALICE, input, model: h.turnModel(m.model), authToken: undefined }, undefined);
+    void readBytes(turn.output.response);
+    const answer = await Promise.race([processB.stop(chatId), new Promise((resolve) => setTimeout(() => resolve('no answer'), 100))]);
+    turn.interrupt('ended');
+    await turn.ended;
+    expect(answer).toEqual({ stopped: true });
+    void begin;
   });
 
   it('without a bus, a turn held elsewhere cannot be reached: { stopped: false }', async () => {

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { RecordEnvelope } from '@chatwire/storage';
 import { describe, expect, it } from 'vitest';
-import type { MessageData } from '../chat/chat-collections.js';
+import type { MessageData } from '../records/chat-collections.js';
 import { historyEntries, sanitizeStepMessages } from './load-history.js';
 
 function assistantRow(parts: unknown[]): RecordEnvelope<MessageData> {

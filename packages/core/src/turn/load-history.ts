@@ -1,6 +1,6 @@
 import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
 import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
-import { AI_MESSAGES, AI_TURNS, type MessageData } from '../chat/chat-collections.js';
+import { AI_MESSAGES, AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import type { ConversationSummary, HistoryEntry } from '../compaction/compaction-types.js';
 
 const PAGE = 200;

@@ -1,11 +1,11 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { AI_MESSAGES } from '../chat/chat-collections.js';
+import { AI_MESSAGES } from '../records/chat-collections.js';
 import { createCompactionConfig, SUMMARY_MESSAGE_PREFIX } from '../compaction/index.js';
 import { preparePrompt } from './prepare-prompt.js';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { turnHarness, type HarnessOptions } from './testing/turn-harness.js';
-import type { TurnInput } from '../chat/chat-inputs.js';
+import type { TurnInput } from './turn-input.js';
 
 const HISTORY = [
   { id: 'u1', role: 'user', content: 'one' },

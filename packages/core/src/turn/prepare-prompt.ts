@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { ChatwireError, type RecordAccess, type RecordEnvelope } from '@chatwire/storage';
-import { AI_TURNS, type MessageData } from '../chat/chat-collections.js';
+import { AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import { compactHistory } from '../compaction/index.js';
 import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
 import { historyEntries, loadChatMessages } from './load-history.js';

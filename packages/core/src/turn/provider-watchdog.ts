@@ -28,6 +28,8 @@ export class ProviderWatchdog {
 
   /** A part of the full stream arrived. */
   saw(type: string): void {
+    // The SDK's own opening part, not a byte from the provider.
+    if (type === 'start') return;
     if (type === 'tool-call') this.pendingTools++;
     else if (type === 'tool-result' || type === 'tool-error') this.pendingTools = Math.max(0, this.pendingTools - 1);
     else if (type === 'finish-step') {

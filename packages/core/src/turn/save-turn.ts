@@ -1,6 +1,6 @@
 import type { LanguageModelUsage } from 'ai';
 import { ChatwireError, type RecordAccess, type RecordData } from '@chatwire/storage';
-import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../chat/chat-collections.js';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import type { Turn } from './turn.js';
 
@@ -45,14 +45,14 @@ export async function saveTurn(access: RecordAccess, turn: Turn, prompt: Prepare
 async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, record: TurnRecord): Promise<SaveResult> {
   const { chatId, plan } = turn;
   const userId = turn.caller.userId;
+  // First, before anything is written: on SQL drivers this locks the lease until commit, so the rows are
+  // written while this turn still holds its chat, and a turn that lost it writes nothing at all.
+  if (!(await tx.holdsLease(turn.lease))) return 'lost-lease';
   if (turn.newChatTitle !== null) {
     await tx.create(AI_CHATS, { userId, title: turn.newChatTitle }, { recordId: chatId });
   } else if (!(await touchChat(tx, chatId))) {
     return 'chat-deleted';
   }
-  // Checked inside the transaction: on SQL drivers this locks the lease until commit, so the rows are
-  // written while this turn still holds its chat.
-  if (!(await tx.holdsLease(turn.lease))) return 'lost-lease';
 
   const userParts = [{ type: 'text', text: prompt.userContent }];
   if (plan.trigger === 'submit') {

@@ -234,7 +234,7 @@ describe('settleTurn: endings that store nothing', () => {
 
   // Bug (same root as the save-turn one): the save touches the chat (updatedAt) before it checks the lease, and
   // the 'lost-lease' answer commits that transaction: a turn that stores nothing still bumps its chat.
-  it.fails('a save that lost its lease leaves the chat row as it was (bug: touched before the lease check, then committed)', async () => {
+  it('a save that lost its lease leaves the chat row as it was', async () => {
     const run = await streamedTurn({}, { closeText: true });
     run.h.advanceStoreClock(run.h.runtime.leaseTtlMs + 1);
     expect(await run.h.store.leases.acquire(`chat:${run.chatId}`, { ttlMs: 1_000 })).not.toBeNull();

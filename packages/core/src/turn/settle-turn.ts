@@ -44,6 +44,8 @@ export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outc
 /** Stores the turn; the ending to return when it could not be stored, or null when it was. */
 async function store(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime, record: TurnRecord): Promise<TurnEnding | null> {
   try {
+    // A tool call cut off mid-input keeps the input it had, as the AI SDK stores it.
+    await turn.answer.settle();
     const result = await turn.observer.save(() => saveTurn(rt.store.asServer(), turn, prompt, record));
     if (result === 'stored') return null;
     if (result === 'lost-lease') {

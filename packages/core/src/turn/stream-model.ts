@@ -43,6 +43,8 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
       ...stepPolicy(rt.compaction),
       abortSignal: signal,
       maxRetries: rt.maxRetries,
+      // The `error` part reports it (the SDK's default would print to the console).
+      onError: () => undefined,
     });
     // A plain reader rather than `for await` (one promise per part less).
     const reader = result.fullStream.getReader();
@@ -76,7 +78,7 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
           if (signal.aborted) break;
           return { kind: 'finished', finishReason: part.finishReason, usage: part.totalUsage, steps };
         }
-        const chunk = uiChunkFromPart(part);
+        const chunk = uiChunkFromPart(part, tools);
         if (!chunk) continue;
         answer.apply(chunk);
         output.send(chunk);

@@ -130,7 +130,7 @@ export class Turn {
     this.interrupt('ended');
     // Freed before [DONE]: a client that sends its next message on [DONE] must not get CHAT_BUSY.
     await releaseLease(this.lease, rt.leaseTtlMs, (error) => this.report(error, 'lease'));
-    await this.output.end();
+    await this.output.end().catch((error: unknown) => this.report(error, 'internal'));
     const usage = outcome !== null && outcome.kind !== 'failed' ? outcome.usage : EMPTY_USAGE;
     this.observer.ended(ending, usage);
     if (ending.kind === 'completed' || ending.kind === 'stopped') rt.limits?.used?.(this.caller, usage);

@@ -35,24 +35,7 @@ const without = (key: string) => (value: Chunk): Chunk => {
  * Fixtures where chatwire still differs from the SDK. Each is compared with its difference set aside, and once
  * exactly under `it.fails`, which turns red when the fix lands: then delete the entry.
  */
-const KNOWN_DIFFERENCES = new Map<string, KnownDifference>([
-  [
-    'anthropic: a dynamic tool (a tool set entry built with dynamicTool)',
-    {
-      fix: "the turn maps parts with uiChunkFromPart(part): it must pass the turn's tool set, uiChunkFromPart(part, tools)",
-      chunk: without('dynamic'),
-      // The SDK reader stores a dynamic tool as a `dynamic-tool` part.
-      part: (part) => (part.type === 'dynamic-tool' ? { ...without('toolName')(part), type: `tool-${String(part.toolName)}` } : part),
-    },
-  ],
-  [
-    'anthropic: the connection ends inside a tool_use block',
-    {
-      fix: 'the turn must `await answer.settle()` (AssistantMessageBuilder) before storing the answer',
-      part: (part) => (part.state === 'input-streaming' ? without('input')(part) : part),
-    },
-  ],
-]);
+const KNOWN_DIFFERENCES = new Map<string, KnownDifference>([]);
 
 describe('record and replay: chatwire streams and stores what the AI SDK does on the same provider bytes', () => {
   it.each(FIXTURES.map((f) => [f.name, f] as const))('%s', (_name, fixture) => replayAndCompare(fixture, KNOWN_DIFFERENCES.get(fixture.name)));

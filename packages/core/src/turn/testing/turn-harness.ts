@@ -1,8 +1,8 @@
 import type { LanguageModel, ToolSet } from 'ai';
 import { createRecordStore, type Caller, type RecordAccess, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver, type MemoryDriver } from '@chatwire/storage/memory';
-import { AI_CHATS, AI_MESSAGES, AI_TURNS, CHAT_COLLECTIONS, type MessageData } from '../../chat/chat-collections.js';
-import type { TurnInput } from '../../chat/chat-inputs.js';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS, CHAT_COLLECTIONS, type MessageData } from '../../records/chat-collections.js';
+import type { TurnInput } from '../turn-input.js';
 import { DEFAULT_COMPACTION_CONFIG } from '../../compaction/index.js';
 import type { ConversationSummary } from '../../compaction/compaction-types.js';
 import { createMemoryTurnHub, type MemoryTurnHub } from '../../hub/index.js';

@@ -1,0 +1,14 @@
+export const TURN_TRIGGERS = ['submit', 'edit', 'regenerate'] as const;
+export type TurnTrigger = (typeof TURN_TRIGGERS)[number];
+
+/**
+ * The body of `POST /chat`. `submit` (default) and `edit` carry `userMessageId` and `content`; `regenerate`
+ * carries no `content` and an optional `userMessageId` (default: the chat's last user message).
+ */
+export interface TurnInput {
+  chatId: string;
+  trigger: TurnTrigger;
+  userMessageId?: string | undefined;
+  content?: string | undefined;
+  modelId?: string | undefined;
+}
