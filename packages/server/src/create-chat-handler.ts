@@ -124,6 +124,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     models: {
       GET: async ({ caller }) => jsonResponse(200, { models: await service.listModels(caller) }),
     },
+    usage: {
+      GET: async ({ request, caller }) => {
+        const params = new URL(request.url).searchParams;
+        return jsonResponse(200, await service.usage(caller, { from: params.get('from'), to: params.get('to') }));
+      },
+    },
     chat: {
       POST: async ({ request, caller, token, body }) =>
         streamResponse(await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token })),
@@ -135,6 +141,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (rest === '/chats') return { route: 'chats' };
     if (rest === '/chat') return { route: 'chat' };
     if (rest === '/models') return { route: 'models' };
+    if (rest === '/usage') return { route: 'usage' };
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
     return null;

@@ -3,6 +3,7 @@ import { ChatwireError } from '@chatwire/storage';
 import { jwtOptionsFromEnv, type JwtVerifierOptions } from './auth/index.js';
 import { turnOptionsFromEnv, type TurnEnvOptions } from './env/turn-options-from-env.js';
 import { httpLimitsFromEnv, type HttpLimits } from './http/http-limits-from-env.js';
+import { limitsFromEnv } from './env/limits-from-env.js';
 
 export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   auth: JwtVerifierOptions;
@@ -10,6 +11,8 @@ export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   redis?: { url: string };
   models: ModelRegistry;
   compaction: { contextBudget?: number };
+  /** From CHATWIRE_TURNS_PER_MINUTE / CHATWIRE_TOKENS_PER_DAY: per-user limits (counted in this process). */
+  limits?: ReturnType<typeof limitsFromEnv>['limits'];
 }
 
 /** What code adds to the environment's model settings: the app's own models, the demo fallback, a fetch. */
@@ -47,6 +50,7 @@ export function fromEnv(env: Record<string, string | undefined>, options: FromEn
     compaction,
     ...turnOptionsFromEnv(env),
     ...httpLimitsFromEnv(env),
+    ...limitsFromEnv(env),
     ...(redisUrl ? { redis: { url: redisUrl } } : {}),
   };
 }

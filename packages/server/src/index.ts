@@ -1,6 +1,10 @@
 export { createChatHandler } from './create-chat-handler.js';
 export type { ChatHandler, ChatHandlerOptions, HttpOptions } from './create-chat-handler.js';
 export { fromEnv } from './from-env.js';
+export { createTurnLimits } from '@chatwire/core/limits';
+export type { TurnLimits, TurnLimitsOptions, LimitValues, LimitsFor } from '@chatwire/core/limits';
+export { createOtelObservers, GEN_AI_SEMCONV_VERSION } from '@chatwire/core/telemetry';
+export type { OtelObservers, OtelObserversOptions, TurnObservers } from '@chatwire/core/telemetry';
 export type { CorsOptions } from './cors.js';
 export { STATUS_BY_CODE } from './error-response.js';
 export * from './auth/index.js';

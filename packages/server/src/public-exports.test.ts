@@ -6,9 +6,12 @@ it('exports exactly this API', async () => {
   expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
     [
       "ChatwireError",
+      "GEN_AI_SEMCONV_VERSION",
       "STATUS_BY_CODE",
       "createChatHandler",
       "createJwtVerifier",
+      "createOtelObservers",
+      "createTurnLimits",
       "fromEnv",
       "isChatwireError",
       "jwtOptionsFromEnv",

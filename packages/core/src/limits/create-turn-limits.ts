@@ -1,0 +1,148 @@
+import type { LanguageModelUsage } from 'ai';
+import { ChatwireError, type Caller, type RecordStore } from '@chatwire/storage';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { TurnLimits } from '../turn/turn-limits.js';
+import { checkLimit, effectiveLimits, type LimitsFor, type LimitValues } from './limit-values.js';
+import { readTurnRowsSince, tokens } from './read-turn-rows.js';
+import { secondsToUtcMidnight, utcDate, utcMidnight } from './utc-day.js';
+
+/** A connected node-redis v4/v5 client (`connectRedis` of `@chatwire/redis` makes one). */
+export type LimitsRedisClient = object;
+
+export interface TurnLimitsOptions extends LimitValues {
+  /** Per-user limits (plans, roles); its fields replace the defaults above, `null` lifts a limit. */
+  limitsFor?: LimitsFor;
+  /**
+   * Counters in Redis, shared by every process using it (a client or a promise of one, e.g. still
+   * connecting). Without it, turns per minute are counted in this process.
+   */
+  redis?: LimitsRedisClient | PromiseLike<LimitsRedisClient>;
+  /**
+   * Without `redis`: the tokens of today are summed from this store's `ai-turns` rows, so the quota holds
+   * across processes sharing the store. Without either, tokens are counted in this process.
+   */
+  store?: RecordStore;
+  /** Prefix of the Redis keys (default `chatwire:limits:`). */
+  keyPrefix?: string;
+  /**
+   * When the counters cannot be read (Redis down or slower than `timeoutMs`, a failing `limitsFor`):
+   * `true` (default) lets the turn run, `false` refuses it with 503 `UNAVAILABLE`. Either way the error
+   * goes to `onError`.
+   */
+  failOpen?: boolean;
+  /** A limit check that takes longer than this counts as failed (default 1000 ms). */
+  timeoutMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+const MINUTE_S = 60;
+const DAY_S = 86_400;
+
+/**
+ * Per-user turns per minute and tokens per UTC day, as the chat service's `limits` option. Counters are
+ * `rate-limiter-flexible` limiters: atomic in memory and in Redis (one Lua script per check). A turn over
+ * a limit is refused before any model call with 429 `RATE_LIMITED` (retry once the minute frees a turn)
+ * or `QUOTA_EXCEEDED` (retry at the next UTC midnight).
+ */
+export function createTurnLimits(options: TurnLimitsOptions): TurnLimits {
+  const defaults = {
+    turnsPerMinute: checkLimit('turnsPerMinute', options.turnsPerMinute),
+    tokensPerDay: checkLimit('tokensPerDay', options.tokensPerDay),
+  };
+  const prefix = options.keyPrefix ?? 'chatwire:limits:';
+  const failOpen = options.failOpen ?? true;
+  const timeoutMs = options.timeoutMs ?? 1_000;
+  const report = (error: unknown): void => {
+    try {
+      options.onError?.(error);
+    } catch {
+      // A throwing onError must not decide a turn.
+    }
+  };
+  // Tokens are counted when some user may have a token limit.
+  const countTokens = defaults.tokensPerDay !== null || options.limitsFor !== undefined;
+  const tokensFromRows = !options.redis && options.store !== undefined;
+
+  const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+  function limiter(kind: 'tpm' | 'tpd', points: number, duration: number): Promise<RateLimiterAbstract> {
+    const name = `${kind}:${points}`;
+    let found = limiters.get(name);
+    if (!found) {
+      const keyPrefix = `${prefix}${name}`;
+      found = options.redis
+        ? Promise.resolve(options.redis).then(
+            (storeClient) => new RateLimiterRedis({ storeClient, useRedisPackage: true, points, duration, keyPrefix }),
+          )
+        : Promise.resolve(new RateLimiterMemory({ points, duration, keyPrefix }));
+      // A client that never connected: try again on the next check.
+      found.catch(() => limiters.delete(name));
+      limiters.set(name, found);
+    }
+    return found;
+  }
+  const tokenCounter = () => limiter('tpd', Number.MAX_SAFE_INTEGER, DAY_S);
+  const dayKey = (caller: Caller, now: number) => `${caller.userId}:${utcDate(now)}`;
+
+  async function tokensToday(caller: Caller, now: number): Promise<number> {
+    if (tokensFromRows) {
+      let sum = 0;
+      await readTurnRowsSince(options.store!, caller.userId, utcMidnight(now), (row) => (sum += tokens(row.usage?.total)));
+      return sum;
+    }
+    const res = await (await tokenCounter()).get(dayKey(caller, now));
+    return res?.consumedPoints ?? 0;
+  }
+
+  async function check(caller: Caller): Promise<void> {
+    const limits = await effectiveLimits(defaults, options.limitsFor, caller);
+    const now = Date.now();
+    if (limits.tokensPerDay !== null && (await tokensToday(caller, now)) >= limits.tokensPerDay) {
+      throw new ChatwireError('QUOTA_EXCEEDED', `Daily token quota of ${limits.tokensPerDay} reached; it renews at midnight UTC`, {
+        details: { retryAfter: secondsToUtcMidnight(now) },
+      });
+    }
+    if (limits.turnsPerMinute !== null) {
+      const turns = await limiter('tpm', limits.turnsPerMinute, MINUTE_S);
+      try {
+        await turns.consume(caller.userId);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw new ChatwireError('RATE_LIMITED', `Limit of ${limits.turnsPerMinute} turns per minute reached`, {
+          details: { retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) },
+        });
+      }
+    }
+  }
+
+  return {
+    async admit(caller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`limit check took longer than ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([check(caller), timeout]);
+      } catch (error) {
+        if (ChatwireError.is(error, 'RATE_LIMITED') || ChatwireError.is(error, 'QUOTA_EXCEEDED')) throw error;
+        report(error);
+        if (!failOpen) {
+          throw new ChatwireError('UNAVAILABLE', 'Limits cannot be checked right now; retry shortly', {
+            cause: error,
+            details: { retryAfter: 5 },
+          });
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    used(caller, usage: LanguageModelUsage) {
+      const total = Math.round(tokens(usage.totalTokens));
+      if (!countTokens || tokensFromRows || total === 0) return;
+      const now = Date.now();
+      tokenCounter()
+        .then((counter) => counter.penalty(dayKey(caller, now), total, { customDuration: secondsToUtcMidnight(now) }))
+        .catch(report);
+    },
+  };
+}
