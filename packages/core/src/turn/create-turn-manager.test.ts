@@ -93,7 +93,7 @@ describe('createTurnManager: stop', () => {
       },
       close: () => bus.close(),
     };
-    const { h, chatId, begin } = await managed({ bus });
+    const { h, chatId } = await managed({ bus });
     const processA = createTurnManager({ ...h.runtime, bus: slowToListen });
     const processB = createTurnManager(h.runtime);
     const m = scriptedModel([textStep(ANSWER)]);
@@ -105,7 +105,6 @@ describe('createTurnManager: stop', () => {
     turn.interrupt('ended');
     await turn.ended;
     expect(answer).toEqual({ stopped: true });
-    void begin;
   });
 
   it('without a bus, a turn held elsewhere cannot be reached: { stopped: false }', async () => {
