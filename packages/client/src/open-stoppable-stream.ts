@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from 'ai';
+import { ChatwireClientError } from './chatwire-client-error.js';
 import { decodeChunks, type DecodeOptions } from './decode-chunks.js';
 import type { OpenTurn } from './post-turn.js';
 
@@ -62,7 +63,13 @@ export async function openStoppableStream({
   const chunks = decodeChunks(turn.body, decode);
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {
-      const next = await chunks.next();
+      let next: IteratorResult<unknown>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        forget();
+        throw asReadError(error);
+      }
       if (next.done) {
         forget();
         controller.close();
@@ -77,4 +84,16 @@ export async function openStoppableStream({
       await chunks.return?.();
     },
   });
+}
+
+/**
+ * A failed read becomes `NETWORK_ERROR` (aborts stay as they are). Not a `TypeError`: the AI SDK would take
+ * that for a resumable disconnect and, on `resumeStream()`, append the replayed turn (which starts from its
+ * first chunk) to the partial message it kept, repeating its text. As a plain error, a resume rebuilds the
+ * message from the replay and replaces the partial one (same id, `X-Asst-Id`).
+ */
+function asReadError(error: unknown): unknown {
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ChatwireClientError('NETWORK_ERROR', `The connection was lost: ${reason}`, { status: 0, cause: error });
 }

@@ -269,6 +269,32 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     expect(net.seen.filter((r) => r.path === `/chats/${chatId}/stream`).map((r) => r.status)).toEqual([200, 204]);
   });
 
+  it('resume after a lost connection: resumeStream() on the same Chat rebuilds the partial message from the replay, no text twice', async () => {
+    const { client, chat, net, held } = setup(['the whole answer arrives in the end'], { onDisconnect: 'continue' });
+    held.holdAfter(2);
+    const { recordId: chatId } = await client().createChat();
+    const c = chat(chatId);
+    const sending = c.sendMessage({ text: 'tell me' });
+    await held.deltas(2);
+    await until(() => textOf(c.messages[1]) === 'the whole ');
+    net.failAll();
+    await sending;
+    expect(c.status).toBe('error');
+    expect(c.error).toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+
+    const resuming = c.resumeStream();
+    await until(() => c.status === 'streaming');
+    held.release();
+    await resuming;
+
+    expect(c.status).toBe('ready');
+    const stored = await client().getChat(chatId);
+    expect(c.messages.map((m) => [m.id, textOf(m)])).toEqual([
+      [c.messages[0]!.id, 'tell me'],
+      [stored.messages[1]!.recordId, 'the whole answer arrives in the end'],
+    ]);
+  });
+
   it('resume: a reader that leaves does not touch the turn, and stop() on a resumed stream stops the turn', async () => {
     const { client, chat, held } = setup(['one two three four five'], { onDisconnect: 'continue' });
     held.holdAfter(2);

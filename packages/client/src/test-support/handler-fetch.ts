@@ -16,7 +16,7 @@ export interface HandledRequest {
 export function handlerFetch(handler: (request: Request) => Promise<Response>, basePath = '/api/ai') {
   const seen: HandledRequest[] = [];
   const events: string[] = [];
-  const open = new Set<() => void>();
+  const open = new Set<(failure?: Error) => void>();
   let gate: { matches: (path: string) => boolean; opened: Promise<void> } | null = null;
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = new Request(input, init);
@@ -35,21 +35,21 @@ export function handlerFetch(handler: (request: Request) => Promise<Response>, b
     const server = response.body.getReader();
     let closed = false;
     let clientController!: ReadableStreamDefaultController<Uint8Array>;
-    const close = () => {
+    const close = (failure: Error = new DOMException('The operation was aborted.', 'AbortError')) => {
       if (closed) return;
       closed = true;
       open.delete(close);
       events.push(`${request.method} ${path} closed`);
       void server.cancel().catch(() => undefined);
       try {
-        clientController.error(new DOMException('The operation was aborted.', 'AbortError'));
+        clientController.error(failure);
       } catch {
         // already closed
       }
     };
     open.add(close);
     if (init.signal?.aborted) close();
-    init.signal?.addEventListener('abort', close, { once: true });
+    init.signal?.addEventListener('abort', () => close(), { once: true });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         clientController = controller;
@@ -87,6 +87,10 @@ export function handlerFetch(handler: (request: Request) => Promise<Response>, b
     /** Closes every open response like a closed tab: no stop request, just disconnects. */
     dropAll: () => {
       for (const close of [...open]) close();
+    },
+    /** Fails every open response's reads like a lost network (`TypeError: network error`); the server sees a disconnect. */
+    failAll: () => {
+      for (const close of [...open]) close(new TypeError('network error'));
     },
   };
 }
