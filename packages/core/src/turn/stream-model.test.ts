@@ -1,10 +1,10 @@
 import { anthropic } from '@ai-sdk/anthropic';
 import { dynamicTool, tool, type LanguageModel, type ToolSet } from 'ai';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { preparePrompt } from './prepare-prompt.js';
 import { streamModel, type StreamOutcome } from './stream-model.js';
-import { scriptedModel, STEP_USAGE, textStep, toolStep, type ScriptedModel } from './testing/scripted-model.js';
+import { scriptedModel, STEP_USAGE, textStep, toolStep } from './testing/scripted-model.js';
 import { chunkTypes, decodeSse, readBytes, streamedText } from './testing/sse.js';
 import { turnHarness, type HarnessOptions } from './testing/turn-harness.js';
 import type { Turn } from './turn.js';
@@ -35,7 +35,6 @@ async function startStream(model: LanguageModel, options: HarnessOptions = {}) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('streamModel: a model that finishes', () => {
   it('finishes with the finish reason, the steps and the usage summed over them; sends every chunk but finish', async () => {
@@ -209,27 +208,54 @@ describe('streamModel: an interrupted turn', () => {
   });
 });
 
-describe('streamModel: provider timeouts', () => {
-  async function timedOut(m: ScriptedModel, options: HarnessOptions) {
-    const run = await startStream(m.model, options);
-    const result = await run.finish();
-    return { ...result, run };
-  }
+describe('streamModel: provider timeouts (fake clock: only the watchdog’s time passes)', () => {
+  const FIRST_BYTE = 1_000;
+  const IDLE = 300;
+  const limits = { firstByteTimeoutMs: FIRST_BYTE, idleTimeoutMs: IDLE };
 
-  // Bug: the SDK's own `start` part (sent before the provider answers) reaches `watchdog.saw`, which takes it
-  // for the first byte and switches to the idle timeout at once: the first call's first-byte limit is never used.
+  beforeEach(() => {
+    // setImmediate stays real: the scripted model and the streams keep running; no time passes unless advanced.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Lets the streams run (real macrotasks) without moving the fake clock. */
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+  /** Waits (real macrotasks, clock still) until `check` holds; vi.waitFor would advance the fake clock. */
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 1_000 && !check(); i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(check()).toBe(true);
+  };
+  const state = (outcome: Promise<StreamOutcome>) => Promise.race([outcome, settle().then(() => 'still running' as const)]);
+
   it('no part at all within firstByteTimeoutMs: interrupted by first-byte-timeout, the call aborted', async () => {
     const m = scriptedModel([textStep('never sent')]);
     m.pauseAt(0);
-    const { outcome } = await timedOut(m, { firstByteTimeoutMs: 50, idleTimeoutMs: 90 });
+    const run = await startStream(m.model, limits);
+    await until(() => m.calls.length === 1);
+    await settle();
+    vi.advanceTimersByTime(FIRST_BYTE - 1);
+    expect(await state(run.outcome)).toBe('still running');
+    vi.advanceTimersByTime(1);
+    const { outcome } = await run.finish();
     expect(m.aborted).toBe(true);
-    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'first-byte-timeout' });
+    expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'first-byte-timeout', steps: 0 });
   });
 
   it('no first part of a later model call within firstByteTimeoutMs: first-byte-timeout', async () => {
     const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('never sent')]);
     m.pauseAt(2); // the second call sends nothing
-    const { outcome } = await timedOut(m, { tools: lookupTool(), firstByteTimeoutMs: 40, idleTimeoutMs: 60_000 });
+    const run = await startStream(m.model, { tools: lookupTool(), ...limits });
+    await until(() => m.calls.length === 2);
+    await settle();
+    vi.advanceTimersByTime(FIRST_BYTE - 1);
+    expect(await state(run.outcome)).toBe('still running');
+    vi.advanceTimersByTime(1);
+    const { outcome } = await run.finish();
     expect(m.aborted).toBe(true);
     expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'first-byte-timeout', steps: 1 });
   });
@@ -237,11 +263,37 @@ describe('streamModel: provider timeouts', () => {
   it('the provider stops sending after its first parts: idle-timeout, with what was streamed kept in the answer', async () => {
     const m = scriptedModel([textStep('one two three')]);
     m.pauseAt(2);
-    const { outcome, body, run } = await timedOut(m, { firstByteTimeoutMs: 60_000, idleTimeoutMs: 40 });
+    const run = await startStream(m.model, limits);
+    await m.emitted(2);
+    await until(() => run.turn.answer.text() === 'one ');
+    vi.advanceTimersByTime(IDLE - 1);
+    expect(await state(run.outcome)).toBe('still running');
+    vi.advanceTimersByTime(1);
+    const { outcome, body } = await run.finish();
     expect(m.aborted).toBe(true);
     expect(outcome).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
     expect(streamedText(body)).toBe('one ');
-    expect(run.turn.answer.text()).toBe('one ');
+  });
+
+  it('time spent running a tool is not provider time', async () => {
+    let finishTool!: () => void;
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => (started = resolve));
+    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('done')]);
+    const run = await startStream(m.model, {
+      tools: lookupTool(async () => {
+        started();
+        await new Promise<void>((resolve) => (finishTool = resolve));
+        return { slow: true };
+      }),
+      ...limits,
+    });
+    await toolStarted;
+    vi.advanceTimersByTime(10 * FIRST_BYTE);
+    expect(await state(run.outcome)).toBe('still running');
+    finishTool();
+    const { outcome } = await run.finish();
+    expect(outcome).toMatchObject({ kind: 'finished', steps: 2 });
   });
 
   // Bug: the watchdog pauses on every `tool-call`, including one the provider runs itself (web search, code
@@ -258,23 +310,13 @@ describe('streamModel: provider timeouts', () => {
       ],
     ]);
     m.pauseAt(3); // the provider never sends its search result
-    const run = await startStream(m.model, { tools: { web_search: anthropic.tools.webSearch_20250305() }, firstByteTimeoutMs: 30, idleTimeoutMs: 30 });
-    const settled = await Promise.race([run.outcome, sleep(100).then(() => 'still running')]);
+    const run = await startStream(m.model, { tools: { web_search: anthropic.tools.webSearch_20250305() }, ...limits });
+    await m.emitted(3);
+    await settle();
+    vi.advanceTimersByTime(10 * FIRST_BYTE);
+    const settled = await state(run.outcome);
     run.turn.interrupt('ended');
     await run.finish();
     expect(settled).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
-  });
-
-  it('time spent running a tool is not provider time', async () => {
-    const m = scriptedModel([toolStep('lookup', { q: 'x' }), textStep('done')]);
-    const { outcome } = await timedOut(m, {
-      tools: lookupTool(async () => {
-        await sleep(80);
-        return { slow: true };
-      }),
-      firstByteTimeoutMs: 30,
-      idleTimeoutMs: 30,
-    });
-    expect(outcome).toMatchObject({ kind: 'finished', steps: 2 });
   });
 });
