@@ -1,90 +1,65 @@
 import { ChatwireError, RECORD_ID_PATTERN } from '@chatwire/storage';
-import { TURN_TRIGGERS, type TurnInput, type TurnTrigger } from '../turn/turn-input.js';
+import type { z } from 'zod/v4';
+import type { TurnInput } from '../turn/turn-input.js';
+import {
+  createChatBodySchema,
+  jsonObjectSchema,
+  listChatsQuerySchema,
+  renameChatBodySchema,
+  turnBodySchema,
+} from './schemas/request-schemas.js';
 
-/** Validation of what callers send to the chat service. Every failure is a VALIDATION error naming the field. */
+/**
+ * Validation of what callers send to the chat service, through the request schemas (the same ones
+ * `GET /openapi.json` describes). Every failure is a VALIDATION error naming the field.
+ */
 
-export const MAX_TITLE_LENGTH = 500;
 export const DEFAULT_TITLE = 'New chat';
-const ID_PATTERN = RECORD_ID_PATTERN;
 
 export interface ListChatsInput {
   limit?: number | undefined;
   cursor?: string | undefined;
 }
 
-function invalid(message: string, field: string): never {
-  throw new ChatwireError('VALIDATION', message, { details: { field } });
+/** The parsed value, or a VALIDATION error with the first issue's message and field (`body` for the whole body). */
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
+  throw new ChatwireError('VALIDATION', issue.message, { details: { field } });
 }
 
 function asObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    invalid('Request body must be a JSON object', 'body');
-  }
-  return body as Record<string, unknown>;
-}
-
-function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
-function title(value: unknown, required: boolean): string | undefined {
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string') invalid(`'title' must be a string, got ${typeName(value)}`, 'title');
-  const trimmed = value.trim();
-  if (trimmed.length === 0) invalid("'title' must not be empty", 'title');
-  if (trimmed.length > MAX_TITLE_LENGTH) invalid(`'title' must be at most ${MAX_TITLE_LENGTH} characters`, 'title');
-  return trimmed;
-}
-
-function id(value: unknown, field: string): string {
-  if (typeof value !== 'string') invalid(`'${field}' must be a string, got ${typeName(value)}`, field);
-  if (!ID_PATTERN.test(value)) invalid(`'${field}' must be 1-128 characters of A-Z a-z 0-9 . _ : -`, field);
-  return value;
+  return parse(jsonObjectSchema, Array.isArray(body) ? null : body);
 }
 
 export function parseCreateChatInput(body: unknown): { title?: string } {
-  const object = body === undefined ? {} : asObject(body);
-  const value = title(object.title, false);
-  return value === undefined ? {} : { title: value };
+  const { title } = parse(createChatBodySchema, body === undefined ? {} : asObject(body));
+  return title === undefined ? {} : { title };
 }
 
 export function parseRenameChatInput(body: unknown): { title: string } {
-  return { title: title(asObject(body).title, true)! };
+  return parse(renameChatBodySchema, asObject(body));
 }
 
 export function parseTurnInput(body: unknown): TurnInput {
-  const object = asObject(body);
-  const chatId = id(object.chatId, 'chatId');
-  const trigger = object.trigger ?? 'submit';
-  if (typeof trigger !== 'string' || !(TURN_TRIGGERS as readonly string[]).includes(trigger)) {
-    invalid(`'trigger' must be one of ${TURN_TRIGGERS.join(', ')}`, 'trigger');
-  }
-  const { content, modelId } = object;
-  // modelId is checked against the allow-list by the model registry (MODEL_NOT_ALLOWED).
-  const model = modelId === null ? undefined : (modelId as string | undefined);
-  if (trigger === 'regenerate') {
-    if (content !== undefined) invalid("'content' must not be sent with trigger 'regenerate'", 'content');
-    const userMessageId = object.userMessageId == null ? undefined : id(object.userMessageId, 'userMessageId');
-    return { chatId, trigger, userMessageId, modelId: model };
-  }
-  const userMessageId = id(object.userMessageId, 'userMessageId');
-  if (typeof content !== 'string') invalid(`'content' must be a string, got ${typeName(content)}`, 'content');
-  if (content.trim().length === 0) invalid("'content' must not be empty", 'content');
-  return { chatId, trigger: trigger as TurnTrigger, userMessageId, content, modelId: model };
+  const { chatId, trigger, userMessageId, content, modelId } = parse(turnBodySchema, asObject(body));
+  const model = modelId ?? undefined;
+  if (trigger === 'regenerate') return { chatId, trigger, userMessageId: userMessageId ?? undefined, modelId: model };
+  return { chatId, trigger: trigger ?? 'submit', userMessageId: userMessageId!, content: content!, modelId: model };
 }
 
 export function parseListChatsInput(query: { limit?: string | null; cursor?: string | null }): ListChatsInput {
+  const present = (value: string | null | undefined) => (value == null || value === '' ? undefined : value);
+  const { limit, cursor } = parse(listChatsQuerySchema, { limit: present(query.limit), cursor: present(query.cursor) });
   const out: ListChatsInput = {};
-  if (query.limit != null && query.limit !== '') {
-    const limit = Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) invalid("'limit' must be an integer from 1 to 100", 'limit');
-    out.limit = limit;
-  }
-  if (query.cursor != null && query.cursor !== '') out.cursor = query.cursor;
+  if (limit !== undefined) out.limit = limit;
+  if (cursor !== undefined) out.cursor = cursor;
   return out;
 }
 
 /** True when `value` could be a record id; anything else cannot name an existing chat (404, not 400). */
 export function isRecordId(value: string): boolean {
-  return ID_PATTERN.test(value);
+  return RECORD_ID_PATTERN.test(value);
 }
