@@ -7,6 +7,7 @@ import { scriptedModel, textStep, type ScriptedModel } from './testing/scripted-
 import { decodeSse, readBytes, streamedText } from './testing/sse.js';
 import { ALICE, turnHarness, type HarnessOptions } from './testing/turn-harness.js';
 import type { Turn } from './turn.js';
+import { TurnInterrupt } from './turn-ending.js';
 
 const ANSWER = 'one two three four five six';
 
@@ -85,25 +86,45 @@ describe('createTurnManager: stop', () => {
   // waits its 10 s for nothing. start() should await the subscription before returning the turn.
   it.fails('a stop sent from another process right after start() returned reaches the turn (bug: start does not wait for its stop subscription)', async () => {
     const bus = createMemoryTurnBus();
+    // Process A's bus connects slowly: its subscriptions go live once a stop was published (the race), or
+    // after 50 ms when nothing is published (so a start() that waits for them still returns).
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    setTimeout(openGate, 50);
+    let listening = false;
     const slowToListen: TurnBus = {
       publish: (chatId, event) => bus.publish(chatId, event),
       subscribe: async (chatId, listener) => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return bus.subscribe(chatId, listener);
+        await gate;
+        const unsubscribe = await bus.subscribe(chatId, listener);
+        listening = true;
+        return unsubscribe;
       },
       close: () => bus.close(),
     };
+    const processB: TurnBus = {
+      publish: async (chatId, event) => {
+        await bus.publish(chatId, event);
+        if (event.type === 'stop') openGate();
+      },
+      subscribe: (chatId, listener) => bus.subscribe(chatId, listener),
+      close: () => bus.close(),
+    };
     const { h, chatId } = await managed({ bus });
-    const processA = createTurnManager({ ...h.runtime, bus: slowToListen });
-    const processB = createTurnManager(h.runtime);
+    const managerA = createTurnManager({ ...h.runtime, bus: slowToListen });
+    const managerB = createTurnManager({ ...h.runtime, bus: processB });
     const m = scriptedModel([textStep(ANSWER)]);
     m.pauseAt(2);
     const input = { chatId, trigger: 'submit' as const, userMessageId: 'u1', content: 'question' };
-    const turn = await processA.start({ caller: ALICE, input, model: h.turnModel(m.model), authToken: undefined }, undefined);
+    const turn = await managerA.start({ caller: ALICE, input, model: h.turnModel(m.model), authToken: undefined }, undefined);
     void readBytes(turn.output.response);
-    const answer = await Promise.race([processB.stop(chatId), new Promise((resolve) => setTimeout(() => resolve('no answer'), 100))]);
-    turn.interrupt('ended');
-    await turn.ended;
+    const stopping = managerB.stop(chatId);
+    for (let i = 0; i < 1_000 && !listening; i++) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    const stoppedBy = turn.signal.aborted ? TurnInterrupt.kindOf(turn.signal) : 'nothing';
+    turn.interrupt('ended'); // ends the turn either way, so the stop route gets its answer
+    const answer = await stopping;
+    expect(stoppedBy).toBe('stop');
     expect(answer).toEqual({ stopped: true });
   });
 
