@@ -20,7 +20,8 @@ type ExtraHeaders = Record<string, string> | Headers | undefined;
  * - `sendMessage({ text, messageId })` (an edit: the SDK cut the history after that user message) -> `edit`;
  * - `regenerate()` -> `regenerate` of the last user message the SDK kept (the one before the answer); when
  *   the server never stored that message (its turn failed), a submit of it: useChat's retry after an error;
- * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored);
+ * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored), also
+ *   for a resumed stream (but a resume replaced by a newer `resumeStream()` only closes);
  * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs).
  * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
  * Error responses reject with a `ChatwireClientError` (an `Error` whose message is the server's, with
@@ -35,10 +36,20 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
   // cancellation to reach the transport), so the chat's next request waits for it: sent earlier, it would
   // find the stopped turn still holding the chat (409 CHAT_BUSY).
   const stopping = new Map<string, Promise<void>>();
-  const streamOf = async (chatId: string, headers: ExtraHeaders, abortSignal: AbortSignal | undefined, open: (signal: AbortSignal) => Promise<OpenTurn | null>) => {
+  // The SDK aborts a chat's resume request when a newer `resumeStream()` replaces it: that abort only closes
+  // the older reader (it is not `stop()`), so a resume stops the turn only while it is the chat's latest.
+  const resumes = new Map<string, number>();
+  const streamOf = async (
+    chatId: string,
+    headers: ExtraHeaders,
+    abortSignal: AbortSignal | undefined,
+    open: (signal: AbortSignal) => Promise<OpenTurn | null>,
+    stillStops?: () => boolean,
+  ) => {
     await stopping.get(chatId);
     return openStoppableStream({
       open,
+      ...(stillStops ? { stillStops } : {}),
       stop: () => request('POST', `/chats/${encodeURIComponent(chatId)}/stop`, withHeaders({}, headers)).then((res) => res.body?.cancel()),
       abortSignal,
       decode,
@@ -62,8 +73,10 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
       return (await streamOf(chatId, headers, abortSignal, open))!;
     },
     async reconnectToStream({ chatId, abortSignal, headers }) {
+      const generation = (resumes.get(chatId) ?? 0) + 1;
+      resumes.set(chatId, generation);
       const open = (signal: AbortSignal) => getRunningTurn(request, chatId, withHeaders({ signal }, headers));
-      return streamOf(chatId, headers, abortSignal, open);
+      return streamOf(chatId, headers, abortSignal, open, () => resumes.get(chatId) === generation);
     },
   };
 }

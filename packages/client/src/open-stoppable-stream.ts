@@ -20,6 +20,7 @@ export async function openStoppableStream({
   abortSignal,
   decode,
   onStopping,
+  stillStops = () => true,
 }: {
   open: (signal: AbortSignal) => Promise<OpenTurn | null>;
   stop: () => Promise<unknown>;
@@ -27,6 +28,8 @@ export async function openStoppableStream({
   decode: DecodeOptions;
   /** Gets the promise of "stop, then close" when the signal fires; it never rejects. */
   onStopping?: (stopping: Promise<void>) => void;
+  /** Asked once the headers arrived after the signal fired: false makes the abort a plain close (default true). */
+  stillStops?: () => boolean;
 }): Promise<ReadableStream<UIMessageChunk> | null> {
   const connection = new AbortController();
   const opening = open(connection.signal);
@@ -38,7 +41,7 @@ export async function openStoppableStream({
         (turn) => turn !== null,
         () => false,
       );
-      if (started) await stop().catch(() => undefined);
+      if (started && stillStops()) await stop().catch(() => undefined);
       connection.abort();
     })();
     onStopping?.(closing);

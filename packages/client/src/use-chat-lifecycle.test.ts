@@ -317,6 +317,31 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     ]);
   });
 
+  it('resume: a resumeStream() that replaces an earlier one only closes the older reader; the turn runs on', async () => {
+    const { client, chat, held, net } = setup(['one two three four five'], { onDisconnect: 'continue' });
+    held.holdAfter(2);
+    const { recordId: chatId } = await client().createChat();
+    const first = chat(chatId);
+    const sending = first.sendMessage({ text: 'go' });
+    await held.deltas(2);
+    const viewer = chat(chatId, { messages: [] });
+    const older = viewer.resumeStream();
+    await until(() => textOf(viewer.messages[0]) === 'one two ');
+    const newer = viewer.resumeStream();
+    await older;
+    await until(() => net.seen.filter((r) => r.path === `/chats/${chatId}/stream`).length === 2);
+    held.release();
+    await Promise.all([newer, sending]);
+    expect(net.seen.some((r) => r.path.endsWith('/stop'))).toBe(false);
+    expect(held.aborted).toBe(false);
+    expect(viewer.messages.map((m) => textOf(m))).toEqual(['one two three four five']);
+    const stored = await client().getChat(chatId);
+    expect(stored.messages.map((m) => [m.data.content, m.data.status])).toEqual([
+      ['go', undefined],
+      ['one two three four five', 'complete'],
+    ]);
+  });
+
   it('auto-create: with createChatOnFirstTurn a Chat talks to a chat id nobody created', async () => {
     const { client, chat, net } = setup(['Welcome.'], { createChatOnFirstTurn: true });
     const chatId = crypto.randomUUID();
