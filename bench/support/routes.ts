@@ -106,7 +106,7 @@ export async function createR2Fixture(model: BenchModel, options: R2Options = {}
   const userId = 'bench-user';
   const handler = createChatHandler({
     store,
-    models: createModelRegistry({ env: {}, fallbackModel: model }),
+    models: createModelRegistry({ fallbackModel: model }),
     auth: { secret: BENCH_SECRET },
     onError: (error) => errors.push(error),
   });

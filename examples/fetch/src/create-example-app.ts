@@ -1,4 +1,4 @@
-import { createDemoModel, DEFAULT_MODEL_ID, type ErrorContext } from '@chatwire/core';
+import { createDemoModel, type ErrorContext } from '@chatwire/core';
 import { createChatHandler, fromEnv, type ChatHandler } from '@chatwire/server';
 import type { ChatHandlerLike } from '@chatwire/server/node';
 import { bundlePage } from './bundle-page.js';
@@ -52,7 +52,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
       basePath: chat.basePath,
       devSignIn: auth.devSecret !== null,
       demoModel,
-      defaultModelId: DEFAULT_MODEL_ID,
+      defaultModelId: config.models.defaultModelId,
       models: config.models.list(),
     },
   });

@@ -37,7 +37,7 @@ function gatedModel() {
 
 function handlerOn(driver: StoreDriver, model: MockLanguageModelV2): ChatHandler {
   const store = createRecordStore({ driver });
-  return createChatHandler({ store, models: createModelRegistry({ env: {}, fallbackModel: model }), auth: { secret: SECRET }, summarizerModelId: false });
+  return createChatHandler({ store, models: createModelRegistry({ fallbackModel: model }), auth: { secret: SECRET }, summarizerModelId: false });
 }
 
 async function call(handler: ChatHandler, method: string, path: string, body?: unknown): Promise<Response> {

@@ -203,7 +203,7 @@ function withDefaults(options: ServiceOptions): ChatServiceOptions {
   return {
     ...options,
     store: options.store ?? createRecordStore({ driver: createMemoryDriver() }),
-    models: options.models ?? createModelRegistry({ env: {} }),
+    models: options.models ?? createModelRegistry(),
   };
 }
 

@@ -9,7 +9,7 @@ const SUMMARIZER = 'beta-5.4-nano';
 describe('an onError that throws', () => {
   it('while the summarizer cannot be built does not fail the turn nor leave the chat busy', async () => {
     const scripted = scriptedModel([textStep('Hello.')]);
-    const base = createModelRegistry({ env: {}, fallbackModel: scripted.model });
+    const base = createModelRegistry({ fallbackModel: scripted.model });
     const models: ModelRegistry = {
       ...base,
       languageModel: (modelId, options) => {

@@ -80,7 +80,7 @@ export function scriptedModel(
 export async function runTurn(model: MockLanguageModelV2, tools: ToolSet): Promise<UIMessageChunk[]> {
   const service = createChatService({
     store: createRecordStore({ driver: createMemoryDriver() }),
-    models: createModelRegistry({ env: {}, fallbackModel: model }),
+    models: createModelRegistry({ fallbackModel: model }),
     tools: { forTurn: () => tools, names: Object.keys(tools) } satisfies ToolCatalog,
     maxRetries: 0,
   });

@@ -36,7 +36,7 @@ export function chatFixture(
   const errors: unknown[] = [];
   const handler = createChatHandler({
     store,
-    models: createModelRegistry({ env: {}, fallbackModel: model }),
+    models: createModelRegistry({ fallbackModel: model }),
     auth: { secret: SECRET },
     summarizerModelId: false,
     onError: (error) => errors.push(error),

@@ -35,7 +35,7 @@ export async function createMatrixHandler(): Promise<MatrixHandler> {
   const errors: unknown[] = [];
   const handler = createChatHandler({
     store: createRecordStore({ driver: createMemoryDriver() }),
-    models: createModelRegistry({ env: {}, fallbackModel: delegate }),
+    models: createModelRegistry({ fallbackModel: delegate }),
     auth: { secret: SECRET },
     summarizerModelId: false,
     maxBodyBytes,
