@@ -1,9 +1,10 @@
 import type { FinishReason } from './ui-message-chunk.js';
 
 /**
- * What a UI does with the stream (spec 6). The first seven are the spec's actions; `finish` is the one
- * chatwire extension (non-spec), so a reducer can tell "done" from "still streaming" without watching the
- * iterator end. Every action is a plain, freshly created object.
+ * What a UI does with the stream (spec 6). The first seven are the spec's actions; two are chatwire
+ * extensions (non-spec): `finish`, so a reducer can tell "done" from "still streaming" without watching the
+ * iterator end, and `stop`, which no chunk produces (the client dispatches it when the stop route kept the
+ * answer). Every action is a plain, freshly created object.
  */
 export type Action =
   | AppendTextAction
