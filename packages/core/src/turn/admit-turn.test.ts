@@ -1,3 +1,4 @@
+import { ChatwireError } from '@chatwire/storage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { ALICE, BOB, turnHarness } from './testing/turn-harness.js';
@@ -170,5 +171,34 @@ describe('admitTurn: the trigger’s message', () => {
       details: { field: 'userMessageId' },
     });
     expect(await leaseIsFree(h, chatId)).toBe(true);
+  });
+});
+
+describe('admitTurn: per-user limits', () => {
+  it('asks the limits with the caller once the request is valid; a refusal is the error, and the lease is released', async () => {
+    const refusal = new ChatwireError('RATE_LIMITED', 'Too many turns', { details: { retryAfter: 7 } });
+    const admit = vi.fn(async () => {
+      throw refusal;
+    });
+    const h = turnHarness({ limits: { admit } });
+    const chatId = await h.createChat();
+    await expect(h.admit({ chatId, userMessageId: 'm1', content: 'x' }, model())).rejects.toBe(refusal);
+    expect(admit).toHaveBeenCalledWith(ALICE);
+    expect(await leaseIsFree(h, chatId)).toBe(true);
+  });
+
+  it('is not asked for a request refused anyway (unknown chat, busy chat, duplicate message)', async () => {
+    const admit = vi.fn(async () => undefined);
+    const h = turnHarness({ limits: { admit } });
+    const chatId = await chatWithHistory(h);
+    await expect(h.admit({ chatId: 'unknown', userMessageId: 'm1', content: 'x' }, model())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.admit({ chatId, userMessageId: 'u1', content: 'x' }, model())).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE' });
+    const held = await h.store.leases.acquire(`chat:${chatId}`, { ttlMs: 1_000 });
+    await expect(h.admit({ chatId, userMessageId: 'm2', content: 'x' }, model())).rejects.toMatchObject({ code: 'CHAT_BUSY' });
+    await held?.release();
+    expect(admit).not.toHaveBeenCalled();
+    const turn = await h.admit({ chatId, userMessageId: 'm3', content: 'x' }, model());
+    expect(admit).toHaveBeenCalledTimes(1);
+    await turn.lease.release();
   });
 });
