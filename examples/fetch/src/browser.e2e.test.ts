@@ -171,6 +171,15 @@ describe('browser chat page', () => {
       expect(await page.getByRole('heading', { level: 2, name: 'Groceries' }).isVisible()).toBe(true);
     });
 
+    it('fits a 375-px-wide phone with the demo badge and a tool call', async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await answers().nth(1).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await controlsOffScreen(page)).toEqual([]);
+      expect(await page.getByText('demo model').isVisible()).toBe(true);
+      await page.setViewportSize({ width: 1200, height: 800 });
+    });
+
     it('deletes the chat', async () => {
       await page.getByRole('button', { name: 'Delete' }).click();
       await eventually(() => chatItems().count()).toBe(0);
@@ -334,6 +343,7 @@ describe('browser chat page', () => {
       }));
       expect(widths.document).toBeLessThanOrEqual(375);
       expect(widths.body).toBeLessThanOrEqual(375);
+      expect(await controlsOffScreen(page)).toEqual([]);
       const code = answers.first().locator('pre');
       const codeBox = await code.evaluate((pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }));
       expect(codeBox.scroll).toBeGreaterThan(codeBox.client); // the long line scrolls inside the block
@@ -369,6 +379,17 @@ describe('browser chat page', () => {
     });
   });
 });
+
+/** Visible controls and headings that reach past the left or right edge of the window (clipped). */
+function controlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('button, a, input, select, textarea, h1, h2, .badge'))
+      .filter((node) => node.checkVisibility({ visibilityProperty: true }))
+      .map((node) => ({ node, rect: node.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.left < 0 || rect.right > window.innerWidth))
+      .map(({ node, rect }) => `${node.localName} "${node.textContent?.trim()}" ${Math.round(rect.left)}..${Math.round(rect.right)}`),
+  );
+}
 
 async function signIn(page: Page, name: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Name' }).fill(name);

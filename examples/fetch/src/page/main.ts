@@ -110,7 +110,7 @@ function setSession(next: Session): void {
   ui.toggleChats.hidden = session.token === null;
   ui.session.replaceChildren();
   if (session.token) {
-    const signOut = el('button', { type: 'button' }, 'Sign out');
+    const signOut = el('button', { type: 'button', title: `Signed in as ${session.userId ?? 'unknown'}` }, 'Sign out');
     signOut.onclick = () => setSession(saveSession(null));
     ui.session.append(el('span', { id: 'user' }, session.userId ?? 'signed in'), signOut);
     act(loadChats)();
@@ -201,11 +201,18 @@ function conversation(): MessageView[] {
   });
 }
 
-/** The chat list as a drawer on narrow screens (the "Chats" button); always shown on wide ones. */
+/**
+ * The chat list as a drawer on narrow screens (the "Chats" button); always shown on wide ones. Opening it
+ * moves the focus into it; closing it with the focus inside gives the focus back to the button.
+ */
 function setDrawer(open: boolean): void {
+  const wasOpen = ui.workspace.dataset.drawer === 'open';
   ui.workspace.dataset.drawer = open ? 'open' : 'closed';
   ui.toggleChats.setAttribute('aria-expanded', String(open));
   ui.backdrop.hidden = !open;
+  if (ui.toggleChats.offsetParent === null || open === wasOpen) return; // wide screen: no drawer
+  if (open) ui.newChat.focus();
+  else if (byId('sidebar').contains(document.activeElement)) ui.toggleChats.focus();
 }
 
 /** A new chat is untitled ("New chat" on the server) until the user renames it or a title is generated. */
