@@ -310,7 +310,7 @@ describe('streamModel: provider timeouts (fake clock: only the watchdog’s time
       ],
     ]);
     m.pauseAt(3); // the provider never sends its search result
-    const run = await startStream(m.model, { tools: { web_search: anthropic.tools.webSearch_20250305() }, ...limits });
+    const run = await startStream(m.model, { tools: { web_search: anthropic.tools.webSearch_20250305() } as ToolSet, ...limits });
     await m.emitted(3);
     await settle();
     vi.advanceTimersByTime(10 * FIRST_BYTE);
