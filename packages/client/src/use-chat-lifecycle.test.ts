@@ -329,7 +329,7 @@ describe('useChat lifecycle through createChatwireTransport and the real handler
     await until(() => textOf(viewer.messages[0]) === 'one two ');
     const newer = viewer.resumeStream();
     await older;
-    await until(() => net.seen.filter((r) => r.path === `/chats/${chatId}/stream`).length === 2);
+    await until(() => net.seen.filter((r) => r.path === `/chats/${chatId}/stream` && r.status === 200).length === 2);
     held.release();
     await Promise.all([newer, sending]);
     expect(net.seen.some((r) => r.path.endsWith('/stop'))).toBe(false);
