@@ -7,9 +7,9 @@ export type { ChatService, ChatServiceOptions } from './chat/chat-service.js';
 export { AI_CHATS, AI_MESSAGES, AI_TURNS } from './records/chat-collections.js';
 export type { Chat, MessageData } from './records/chat-collections.js';
 export type { TurnInput } from './turn/turn-input.js';
+export { API_SCHEMAS } from './chat/schemas/api-schemas.js';
 
 // turns
-export { UI_STREAM_HEADERS } from './turn/sse-encoder.js';
 export type { StartedTurn, ResumedTurn, TurnOptions, ErrorContext, ErrorReporter } from './turn/turn-types.js';
 export type { TurnEnding } from './turn/turn-ending.js';
 export { createMemoryTurnHub } from './hub/create-memory-turn-hub.js';

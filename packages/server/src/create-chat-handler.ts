@@ -1,10 +1,12 @@
-import { createChatService, createModelRegistry, UI_STREAM_HEADERS, type ChatService, type ChatServiceOptions } from '@chatwire/core';
+import { createChatService, createModelRegistry, type ChatService, type ChatServiceOptions } from '@chatwire/core';
 import { ChatwireError, createRecordStore, type Caller, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type TokenVerifier } from './auth/index.js';
 import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
 import { errorResponse, jsonResponse } from './error-response.js';
+import { UI_STREAM_HEADERS } from './http/ui-stream-headers.js';
 import { withHeartbeat } from './http/with-heartbeat.js';
+import { buildOpenApiDocument } from './openapi/build-openapi-document.js';
 import { redisTurnSharing, type RedisOption } from './redis-turn-sharing.js';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 
@@ -98,6 +100,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       status: 200,
       headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId },
     });
+  let openApi: object | undefined;
+  const openApiResponse = (): Response => jsonResponse(200, (openApi ??= buildOpenApiDocument({ basePath })));
 
   const routes: Record<string, Record<string, RouteHandler>> = {
     chats: {
@@ -130,6 +134,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         return jsonResponse(200, await service.usage(caller, { from: params.get('from'), to: params.get('to') }));
       },
     },
+    'openapi.json': {
+      GET: async () => openApiResponse(),
+    },
     chat: {
       POST: async ({ request, caller, token, body }) =>
         streamResponse(await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token })),
@@ -142,6 +149,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (rest === '/chat') return { route: 'chat' };
     if (rest === '/models') return { route: 'models' };
     if (rest === '/usage') return { route: 'usage' };
+    if (rest === '/openapi.json') return { route: 'openapi.json' };
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
     return null;
@@ -165,6 +173,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (!matches(pathname)) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
     const found = match(pathname);
     if (!found) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    // The description of the routes holds no data: it is served without a token.
+    if (found.route === 'openapi.json' && request.method === 'GET') return openApiResponse();
     const methods = routes[found.route]!;
     const route = methods[request.method];
     if (!route) {

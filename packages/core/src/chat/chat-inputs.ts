@@ -44,8 +44,12 @@ export function parseRenameChatInput(body: unknown): { title: string } {
 }
 
 export function parseTurnInput(body: unknown): TurnInput {
-  const { chatId, trigger, userMessageId, content, modelId } = parse(turnBodySchema, asObject(body));
-  const model = modelId ?? undefined;
+  const object = asObject(body);
+  // A modelId that is not a string goes on to the model registry, whose answer is MODEL_NOT_ALLOWED.
+  const raw = object.modelId;
+  const checked = typeof raw === 'string' ? object : { ...object, modelId: undefined };
+  const { chatId, trigger, userMessageId, content, modelId } = parse(turnBodySchema, checked);
+  const model = typeof raw === 'string' || raw == null ? (modelId ?? undefined) : (raw as string);
   if (trigger === 'regenerate') return { chatId, trigger, userMessageId: userMessageId ?? undefined, modelId: model };
   return { chatId, trigger: trigger ?? 'submit', userMessageId: userMessageId!, content: content!, modelId: model };
 }

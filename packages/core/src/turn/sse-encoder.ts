@@ -14,11 +14,3 @@ export function encodeTextDelta(id: string, delta: string): Uint8Array {
 }
 
 export const SSE_DONE: Uint8Array = encoder.encode('data: [DONE]\n\n');
-
-/** Response headers of the stream (DESIGN.md "HTTP contract"). */
-export const UI_STREAM_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-  'x-vercel-ai-ui-message-stream': 'v1',
-};

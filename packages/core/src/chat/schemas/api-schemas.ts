@@ -8,11 +8,15 @@ import {
 import {
   chatListSchema,
   chatResponseSchema,
+  chatSchema,
   chatWithMessagesSchema,
   deletedChatSchema,
   errorBodySchema,
+  messageSchema,
   modelListSchema,
+  modelSchema,
   stoppedSchema,
+  usageRowSchema,
   usageSchema,
 } from './response-schemas.js';
 
@@ -38,6 +42,8 @@ export const API_SCHEMAS = {
     usage: usageSchema,
     error: errorBodySchema,
   },
+  /** The parts that several responses share, by the name a document gives them. */
+  shared: { Chat: chatSchema, Message: messageSchema, Model: modelSchema, UsageRow: usageRowSchema },
 } as const;
 
 export type ApiSchemas = typeof API_SCHEMAS;

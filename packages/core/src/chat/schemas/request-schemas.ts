@@ -32,9 +32,9 @@ const title = stringField('title')
 /** Any JSON object: the body check that comes before the fields. */
 export const jsonObjectSchema = z.record(z.string(), z.unknown(), { error: 'Request body must be a JSON object' });
 
-export const createChatBodySchema = z.object({ title: title.optional() }).meta({ id: 'CreateChatBody' });
+export const createChatBodySchema = z.object({ title: title.optional() });
 
-export const renameChatBodySchema = z.object({ title }).meta({ id: 'RenameChatBody' });
+export const renameChatBodySchema = z.object({ title });
 
 export const turnBodySchema = z
   .object({
@@ -50,12 +50,7 @@ export const turnBodySchema = z
       .refine((value) => value.trim().length > 0, "'content' must not be empty")
       .optional()
       .meta({ description: "Required and not blank for 'submit' and 'edit'; not sent with 'regenerate'." }),
-    // Checked against the allow-list by the model registry (MODEL_NOT_ALLOWED), so any value passes on to it.
-    modelId: z
-      .string()
-      .nullish()
-      .catch((context) => context.value as string)
-      .meta({ description: 'A model of `GET /models` (default: the default model).' }),
+    modelId: z.string().nullish().meta({ description: 'A model of `GET /models` (default: the default model).' }),
   })
   .superRefine((body, context) => {
     if ((body.trigger ?? 'submit') === 'regenerate') {
@@ -72,7 +67,6 @@ export const turnBodySchema = z
     }
   })
   .meta({
-    id: 'TurnBody',
     description:
       "`submit` (default) and `edit` carry `userMessageId` and non-blank `content`; `regenerate` carries no `content` and an optional `userMessageId`.",
   });

@@ -4,9 +4,13 @@ import { z } from 'zod/v4';
 
 const timestamp = z.string().meta({ description: 'ISO 8601 time.' });
 
-export const chatSchema = z
-  .object({ recordId: z.string(), userId: z.string(), title: z.string(), createdAt: timestamp, updatedAt: timestamp })
-  .meta({ id: 'Chat' });
+export const chatSchema = z.object({
+  recordId: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 
 export const chatResponseSchema = z.object({ chat: chatSchema });
 
@@ -28,8 +32,7 @@ export const messageSchema = z
     }),
     createdAt: timestamp,
     updatedAt: timestamp,
-  })
-  .meta({ id: 'Message' });
+  });
 
 export const chatWithMessagesSchema = z.object({ chat: chatSchema, messages: z.array(messageSchema) });
 
@@ -37,24 +40,20 @@ export const deletedChatSchema = z.object({ deleted: z.object({ chatId: z.string
 
 export const stoppedSchema = z.object({ stopped: z.boolean() });
 
-export const modelListSchema = z.object({
-  models: z.array(z.object({ id: z.string(), provider: z.string(), label: z.string() }).meta({ id: 'Model' })),
+export const modelSchema = z.object({ id: z.string(), provider: z.string(), label: z.string() });
+
+export const modelListSchema = z.object({ models: z.array(modelSchema) });
+
+export const usageRowSchema = z.object({
+  date: z.iso.date(),
+  modelId: z.string(),
+  turns: z.int(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  totalTokens: z.int(),
 });
 
-export const usageSchema = z.object({
-  usage: z.array(
-    z
-      .object({
-        date: z.iso.date(),
-        modelId: z.string(),
-        turns: z.int(),
-        inputTokens: z.int(),
-        outputTokens: z.int(),
-        totalTokens: z.int(),
-      })
-      .meta({ id: 'UsageRow' }),
-  ),
-});
+export const usageSchema = z.object({ usage: z.array(usageRowSchema) });
 
 /** Every error answer: a stable `code`, a readable `message`, and `retryAfter` (seconds) when retrying helps. */
 export const errorBodySchema = z
@@ -64,5 +63,4 @@ export const errorBodySchema = z
       message: z.string(),
       retryAfter: z.number().optional().meta({ description: 'Seconds to wait before retrying.' }),
     }),
-  })
-  .meta({ id: 'Error' });
+  });
