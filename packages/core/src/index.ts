@@ -12,8 +12,8 @@ export { API_SCHEMAS } from './chat/schemas/api-schemas.js';
 // turns
 export type { StartedTurn, ResumedTurn, TurnOptions, ErrorContext, ErrorReporter } from './turn/turn-types.js';
 export type { TurnEnding } from './turn/turn-ending.js';
-export { createMemoryTurnHub } from './hub/create-memory-turn-hub.js';
-export { createLayeredTurnHub } from './hub/create-layered-turn-hub.js';
+// The hub building blocks for other packages' hubs and buses (memory and layered hubs, log endings, bus events).
+export * as hub from './hub/index.js';
 export type { TurnHub, TurnBus, TurnBusEvent, TurnLogWriter, AttachedTurn } from './hub/turn-hub.js';
 
 // models

@@ -29,10 +29,9 @@ it('exports exactly these values', async () => {
     'READ_ONLY_TOOLS',
     'createChatService',
     'createDemoModel',
-    'createLayeredTurnHub',
-    'createMemoryTurnHub',
     'createModelRegistry',
     'createToolCatalog',
+    'hub',
     'modelOptionsFromEnv',
   ]);
 });

@@ -1,9 +1,17 @@
-import type { TurnBus, TurnBusEvent } from '@chatwire/core';
 import { ChatwireError } from '@chatwire/storage';
 import { connectRedis, type RedisClient } from './connect-redis.js';
 import { destroyQuietly } from './destroy-quietly.js';
-import { parseTurnBusEvent } from './parse-turn-bus-event.js';
+import { hub, type TurnBus, type TurnBusEvent } from '@chatwire/core';
 import { busChannel, checkKeyPrefix } from './turn-keys.js';
+
+/** The event a bus message carries, or `undefined` when it is not one (a bus never trusts its wire). */
+function parseTurnBusEvent(message: string): TurnBusEvent | undefined {
+  try {
+    return hub.parseTurnBusEvent(JSON.parse(message) as unknown);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface RedisTurnBusOptions {
   /** A connected client for publishing; the bus subscribes on a duplicate of it. Left open on `close`. */

@@ -6,9 +6,11 @@ import { destroyQuietly } from './destroy-quietly.js';
 import { createRedisTurnWriter, type RedisTurnWriter } from './create-redis-turn-writer.js';
 import { readRedisTurn } from './read-redis-turn.js';
 import { RAW_REPLIES, rangeEntries } from './stream-entries.js';
-import { DEFAULT_MAX_BYTES_PER_TURN } from './turn-log-endings.js';
+import { hub as hubs } from '@chatwire/core';
 import { checkKeyPrefix, currentTurnKey, END_FIELD, turnKeys } from './turn-keys.js';
 import { withTimeout } from './with-timeout.js';
+
+const { DEFAULT_MAX_BYTES_PER_TURN } = hubs;
 
 export interface RedisTurnHubOptions {
   /** A connected client (see `connectRedis`); the hub leaves it open on `close`. */

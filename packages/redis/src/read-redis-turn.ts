@@ -1,8 +1,10 @@
 import type { RedisClient } from './connect-redis.js';
 import type { BlockingPool } from './create-blocking-pool.js';
 import { RAW_REPLIES, xreadEntries, type StreamEntry } from './stream-entries.js';
-import { TURN_INTERRUPTED_ENDING, TURN_TOO_LONG_ENDING } from './turn-log-endings.js';
+import { hub } from '@chatwire/core';
 import { CAPPED_FIELD, DATA_FIELD, END_FIELD, type TurnKeys } from './turn-keys.js';
+
+const { TURN_INTERRUPTED_ENDING, TURN_TOO_LONG_ENDING } = hub;
 
 export interface ReadRedisTurnSettings {
   client: RedisClient;

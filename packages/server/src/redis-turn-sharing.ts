@@ -1,4 +1,4 @@
-import { createLayeredTurnHub, createMemoryTurnHub, type TurnBus, type TurnHub } from '@chatwire/core';
+import { hub as hubs, type TurnBus, type TurnHub } from '@chatwire/core';
 import { connectRedis, createRedisTurnBus, createRedisTurnHub, type RedisClient } from '@chatwire/redis';
 import { ChatwireError } from '@chatwire/storage';
 
@@ -27,7 +27,7 @@ export function redisTurnSharing(option: RedisOption, onError: (error: unknown) 
       createRedisTurnBus({ client, onError, ...keyPrefix }),
     ]);
     const owned = 'client' in option ? null : client;
-    return { hub: createLayeredTurnHub({ local: createMemoryTurnHub(), shared, onError }), bus, shared, owned };
+    return { hub: hubs.createLayeredTurnHub({ local: hubs.createMemoryTurnHub(), shared, onError }), bus, shared, owned };
   })();
   // A failed start-up is reported through `ready`; keep it from also being an unhandled rejection.
   connecting.catch(() => undefined);
