@@ -48,7 +48,9 @@ const MARKDOWN_ANSWER = [
   CODE,
   '```',
   '',
-  'Done.',
+  'Done.[^1]',
+  '',
+  '[^1]: Prices from last week.',
 ].join('\n');
 
 /** What it answers to "inject": every way a model could try to run script in the page. */
@@ -173,6 +175,7 @@ describe('browser chat page', () => {
 
     it('fits a 375-px-wide phone with the demo badge and a tool call', async () => {
       await page.setViewportSize({ width: 375, height: 740 });
+      await eventually(() => page.getByRole('button', { name: 'New chat' }).isVisible()).toBe(false); // in the drawer
       await answers().nth(1).scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await controlsOffScreen(page)).toEqual([]);
@@ -248,9 +251,10 @@ describe('browser chat page', () => {
 
       await answer.getByText('Done.').waitFor();
       await eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
-      const items = await answer.getByRole('listitem').allTextContents();
+      const list = answer.getByRole('list').first();
+      const items = await list.getByRole('listitem').allTextContents();
       expect(items.map((text) => text.trim())).toEqual(['Milk', 'Bread, fresh', 'Eggs']);
-      expect(await answer.getByRole('listitem').nth(1).locator('strong').textContent()).toBe('Bread');
+      expect(await list.getByRole('listitem').nth(1).locator('strong').textContent()).toBe('Bread');
       expect(await answer.getByRole('checkbox').isChecked()).toBe(true);
       expect(await answer.getByRole('checkbox').isDisabled()).toBe(true);
 
@@ -264,6 +268,9 @@ describe('browser chat page', () => {
 
       expect(await answer.locator('pre code').textContent()).toBe(`${CODE}\n`);
       expect(await answer.getByText('ts', { exact: true }).isVisible()).toBe(true); // the language label
+      expect(await answer.getByText('Prices from last week.').isVisible()).toBe(true); // a footnote
+      const label = await answer.getByRole('heading', { name: 'Footnotes' }).boundingBox(); // for screen readers only
+      expect(label!.width).toBeLessThanOrEqual(1);
     });
 
     it('copies a code block, and only the code, with its "Copy" button', async () => {
@@ -375,6 +382,10 @@ describe('browser chat page', () => {
       await eventually(() => answers.count()).toBe(before + 1);
       await answers.last().getByText('Done.').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // Two answers with the same footnote: their footnote ids differ, so each reference finds its own note.
+      const ids = await page.evaluate(() => Array.from(document.querySelectorAll('[id*="user-content-fn"]'), (node) => node.id));
+      expect(ids.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(ids).size).toBe(ids.length);
       await page.screenshot({ path: join(dir, 'phone-375-answer.png') });
     });
   });

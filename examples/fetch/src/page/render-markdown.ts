@@ -6,11 +6,11 @@ import { sanitizeTree } from './sanitize-tree.js';
 /**
  * Model text as Markdown (CommonMark + GFM: lists, tables, task lists, fenced code, autolinks, strikethrough),
  * never as HTML: micromark escapes raw HTML and blanks `javascript:`-like URLs by default, and the result goes
- * through `sanitizeTree` as well. Each fenced code block gets a "Copy" button (handled by `copyCodeOnClick`).
+ * through `sanitizeTree` as well. `idPrefix` (letters, digits, `-`) starts every id it generates (footnotes). Each fenced code block gets a "Copy" button (handled by `copyCodeOnClick`).
  */
-export function renderMarkdown(source: string): DocumentFragment {
+export function renderMarkdown(source: string, idPrefix = ''): DocumentFragment {
   const template = document.createElement('template');
-  template.innerHTML = toSafeHtml(source);
+  template.innerHTML = toSafeHtml(source, idPrefix);
   const fragment = template.content;
   sanitizeTree(fragment);
   for (const pre of Array.from(fragment.querySelectorAll('pre'))) wrapCodeBlock(pre);
@@ -23,12 +23,13 @@ export function renderMarkdown(source: string): DocumentFragment {
 }
 
 /** micromark's HTML for `source`: raw HTML escaped, dangerous protocols dropped (both its defaults, spelled out). */
-function toSafeHtml(source: string): string {
+function toSafeHtml(source: string, idPrefix: string): string {
   return micromark(source, {
     allowDangerousHtml: false,
     allowDangerousProtocol: false,
     extensions: [gfm()],
-    htmlExtensions: [gfmHtml()],
+    // Footnote ids get the message's prefix, so footnotes of two answers never share an id.
+    htmlExtensions: [gfmHtml({ clobberPrefix: `${idPrefix}user-content-` })],
   });
 }
 

@@ -44,11 +44,14 @@ export function renderMessage(message: MessageView): HTMLElement {
   }
   const body = isUser ? el('div', { class: 'bubble' }) : item;
   if (body !== item) item.append(body);
-  for (const piece of piecesOf(message)) {
+  piecesOf(message).forEach((piece, index) => {
     if (piece.kind === 'tool') body.append(renderTool(piece.tool));
     else if (isUser) body.append(el('p', { class: 'plain' }, piece.text));
-    else if (piece.text.trim() !== '') body.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text)));
-  }
+    else if (piece.text.trim() !== '') {
+      const idPrefix = `m-${message.id.replace(/[^\w-]/g, '')}-${index}-`;
+      body.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text, idPrefix)));
+    }
+  });
   const status = message.streaming?.status;
   if (status === 'streaming') item.append(el('div', { class: 'status typing' }, 'typing…'));
   else if (status === 'aborted' || message.stopped) item.append(el('div', { class: 'status' }, 'stopped'));
