@@ -8,7 +8,7 @@ import { createMemoryTurnHub } from '../hub/create-memory-turn-hub.js';
 import { createNotificationTurnBus } from '../hub/create-notification-turn-bus.js';
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import { createTurnManager } from '../turn/create-turn-manager.js';
-import { loadChatMessages } from '../turn/load-history.js';
+import { loadChatMessages } from '../prompt/load-history.js';
 import type { TurnRuntime } from '../turn/turn-runtime.js';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { observeNothing, type TurnObservers } from '../turn/turn-observer.js';

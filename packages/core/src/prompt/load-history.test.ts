@@ -2,7 +2,8 @@ import type { ModelMessage } from 'ai';
 import type { RecordEnvelope } from '@chatwire/storage';
 import { describe, expect, it } from 'vitest';
 import type { MessageData } from '../records/chat-collections.js';
-import { historyEntries, sanitizeStepMessages } from './load-history.js';
+import { historyEntries } from './load-history.js';
+import { sanitizeStepMessages } from './provider-rules.js';
 
 function assistantRow(parts: unknown[]): RecordEnvelope<MessageData> {
   return {

@@ -1,7 +1,8 @@
 import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
 import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
-import { AI_MESSAGES, AI_TURNS, type MessageData } from '../records/chat-collections.js';
-import type { ConversationSummary, HistoryEntry } from '../compaction/compaction-types.js';
+import { AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
+import type { HistoryEntry } from '../compaction/compaction-types.js';
+import { toolCallInput } from './provider-rules.js';
 
 const PAGE = 200;
 
@@ -20,17 +21,6 @@ export async function loadChatMessages(access: RecordAccess, chatId: string): Pr
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return rows;
-}
-
-/** The newest summary a previous turn of this chat produced (stored in its `ai-turns` row). */
-export async function loadCachedSummary(access: RecordAccess, chatId: string): Promise<ConversationSummary | null> {
-  const page = await access.query(AI_TURNS, {
-    filter: { chatId, summary: { exists: true } },
-    orderBy: { field: 'createdAt', direction: 'desc' },
-    limit: 1,
-  });
-  const summary = page.records[0]?.data.summary as ConversationSummary | undefined;
-  return summary && typeof summary.text === 'string' && typeof summary.throughId === 'string' ? summary : null;
 }
 
 /** Stored rows to history entries: one entry per row, so compaction never splits a tool call from its result. */
@@ -81,68 +71,4 @@ function sanitizeParts(parts: unknown[]): UIMessage['parts'] {
     }
   }
   return out as UIMessage['parts'];
-}
-
-/**
- * The input a tool call is replayed with. Providers reject a tool call whose input is not a JSON object
- * (Anthropic answers 400 "Input should be a valid dictionary"), while the AI SDK replays whatever the model
- * sent, even a raw string. The rule: an object is kept; a string holding a JSON object (input that was not
- * parsed) is parsed back; anything else (malformed JSON, an array, a number, null, nothing) becomes `{}`.
- * The call's error result still tells the model what was wrong.
- */
-function toolCallInput(input: unknown): Record<string, unknown> {
-  if (isPlainObject(input)) return input;
-  if (typeof input === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(input);
-      if (isPlainObject(parsed)) return parsed;
-    } catch {
-      // Not JSON: replaced below.
-    }
-  }
-  return {};
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The same rules inside the tool loop, for the SDK's own messages of earlier steps: a tool call's input
- * follows `toolCallInput` (the SDK resends a failed call's input as the model sent it, possibly a raw
- * string); a call the provider ran itself and that failed there is left out with its error result (the
- * provider packages drop such a result and would send the call alone); and a whitespace-only text block next to a tool call (a common lead-in)
- * is dropped, since providers reject blank text blocks.
- */
-export function sanitizeStepMessages(messages: ModelMessage[]): ModelMessage[] {
-  let changed = false;
-  const out = messages.map((message) => {
-    if (message.role !== 'assistant' || typeof message.content === 'string') return message;
-    let touched = false;
-    const blank = (part: (typeof message.content)[number]) => part.type === 'text' && part.text.trim() === '';
-    const keepBlank = message.content.every(blank);
-    type Part = (typeof message.content)[number];
-    // Provider-executed calls whose result is an error: the provider packages cannot send that result back.
-    const failedAtProvider = new Set(
-      message.content.flatMap((part) => (part.type === 'tool-result' && part.output.type.startsWith('error') ? [part.toolCallId] : [])),
-    );
-    const content = message.content.flatMap((part): Part[] => {
-      if (!keepBlank && blank(part)) {
-        touched = true;
-        return [];
-      }
-      if ((part.type === 'tool-call' || part.type === 'tool-result') && failedAtProvider.has(part.toolCallId)) {
-        touched = true;
-        return [];
-      }
-      if (part.type !== 'tool-call') return [part];
-      if (isPlainObject(part.input)) return [part];
-      touched = true;
-      return [{ ...part, input: toolCallInput(part.input) }];
-    });
-    if (!touched) return message;
-    changed = true;
-    return { ...message, content };
-  });
-  return changed ? out : messages;
 }

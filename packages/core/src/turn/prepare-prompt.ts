@@ -3,7 +3,7 @@ import { ChatwireError, type RecordAccess, type RecordEnvelope } from '@chatwire
 import { AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import { compactHistory } from '../compaction/index.js';
 import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
-import { historyEntries, loadChatMessages } from './load-history.js';
+import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 

@@ -1,7 +1,7 @@
 import { stepCountIs, type ModelMessage, type PrepareStepFunction, type StopCondition, type ToolSet } from 'ai';
 import { compactStepMessages } from '../compaction/index.js';
 import type { CompactionConfig } from '../compaction/compaction-types.js';
-import { sanitizeStepMessages } from './load-history.js';
+import { sanitizeStepMessages } from '../prompt/provider-rules.js';
 
 /** A turn makes at most this many model calls; each is a full round trip, tool results included. */
 export const MAX_TOOL_STEPS = 5;
