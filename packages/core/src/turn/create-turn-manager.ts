@@ -19,12 +19,18 @@ export interface TurnManager {
 export function createTurnManager(rt: TurnRuntime): TurnManager {
   const running = new Map<string, Turn>();
 
-  function listenForStop(turn: Turn): void {
+  /** Resolves once a stop sent from another process can reach the turn. */
+  async function listenForStop(turn: Turn): Promise<void> {
     if (!rt.bus) return;
-    const subscribed = rt.bus.subscribe(turn.chatId, (event) => {
-      if (event.type === 'stop') turn.interrupt('stop');
-    });
-    void turn.ended.then(() => subscribed.then((unsubscribe) => unsubscribe())).catch((error: unknown) => turn.report(error, 'internal'));
+    try {
+      const unsubscribe = await rt.bus.subscribe(turn.chatId, (event) => {
+        if (event.type === 'stop') turn.interrupt('stop');
+      });
+      void turn.ended.then(unsubscribe).catch((error: unknown) => turn.report(error, 'internal'));
+    } catch (error) {
+      // Stop still works from this process; other processes cannot reach the turn.
+      turn.report(error, 'internal');
+    }
   }
 
   async function stopElsewhere(chatId: string): Promise<{ stopped: boolean }> {
@@ -57,13 +63,14 @@ export function createTurnManager(rt: TurnRuntime): TurnManager {
       running.set(turn.chatId, turn);
       if (signal?.aborted) turn.disconnected();
       else signal?.addEventListener('abort', () => turn.disconnected(), { once: true });
-      listenForStop(turn);
+      await listenForStop(turn);
       void turn
         .run()
         .catch((error: unknown) => turn.report(error, 'internal'))
         .finally(() => {
           if (running.get(turn.chatId) === turn) running.delete(turn.chatId);
         });
+      if (rt.titles) void turn.ended.then((ending) => rt.titles?.afterTurn(turn, ending)).catch((error: unknown) => turn.report(error, 'internal'));
       return turn;
     },
 

@@ -49,7 +49,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
   // written while this turn still holds its chat, and a turn that lost it writes nothing at all.
   if (!(await tx.holdsLease(turn.lease))) return 'lost-lease';
   if (turn.newChatTitle !== null) {
-    await tx.create(AI_CHATS, { userId, title: turn.newChatTitle }, { recordId: chatId });
+    await tx.create(AI_CHATS, { userId, title: turn.newChatTitle, titleSource: 'default' }, { recordId: chatId });
   } else if (!(await touchChat(tx, chatId))) {
     return 'chat-deleted';
   }

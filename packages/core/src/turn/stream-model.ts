@@ -53,7 +53,8 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
-        watchdog.saw(part.type);
+        // A tool the provider runs itself is provider time: it does not pause the watchdog.
+        watchdog.saw(part.type === 'tool-call' && part.providerExecuted ? 'provider-tool-call' : part.type);
         if (part.type === 'text-delta') {
           answer.appendText(part.id, part.text);
           output.sendTextDelta(part.id, part.text);

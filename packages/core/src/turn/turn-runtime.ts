@@ -5,6 +5,8 @@ import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
 import type { TurnLimits } from './turn-limits.js';
 import type { TurnObservers } from './turn-observer.js';
+import type { Turn } from './turn.js';
+import type { TurnEnding } from './turn-ending.js';
 import type { ErrorContext } from './turn-types.js';
 
 /** What every turn of one chat service shares: built once, at `createChatService`. */
@@ -35,6 +37,8 @@ export interface TurnRuntime {
   limits: TurnLimits | null;
   /** Observers of each turn's phases (telemetry). */
   observe: TurnObservers;
+  /** Titles a chat once a turn has ended, off the turn's path (absent: titles are left alone). */
+  titles?: { afterTurn(turn: Turn, ending: TurnEnding): Promise<void> } | null;
   /** Reports a swallowed error; never throws. */
   report(error: unknown, context: ErrorContext): void;
 }

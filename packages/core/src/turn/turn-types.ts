@@ -1,7 +1,7 @@
 import type { Caller } from '@chatwire/storage';
 
 /** Where an error reported through `onError` happened. */
-export type ErrorStage = 'model' | 'tool' | 'history' | 'compaction' | 'persist' | 'lease' | 'internal';
+export type ErrorStage = 'model' | 'tool' | 'history' | 'compaction' | 'persist' | 'lease' | 'title' | 'internal';
 
 export interface ErrorContext {
   stage: ErrorStage;

@@ -132,9 +132,13 @@ export class Turn {
     await releaseLease(this.lease, rt.leaseTtlMs, (error) => this.report(error, 'lease'));
     await this.output.end().catch((error: unknown) => this.report(error, 'internal'));
     const usage = outcome !== null && outcome.kind !== 'failed' ? outcome.usage : EMPTY_USAGE;
-    this.observer.ended(ending, usage);
-    if (ending.kind === 'completed' || ending.kind === 'stopped') rt.limits?.used?.(this.caller, usage);
     this.resolveEnded(ending);
+    try {
+      this.observer.ended(ending, usage);
+      if (ending.kind === 'completed' || ending.kind === 'stopped') rt.limits?.used?.(this.caller, usage);
+    } catch (error) {
+      this.report(error, 'internal');
+    }
     if (rt.bus) {
       await rt.bus
         .publish(this.chatId, { type: 'ended', turnId: this.id, ending: ending.kind })
@@ -152,7 +156,7 @@ export class Turn {
         },
         (error: unknown) => this.report(error, 'lease'),
       );
-    }, Math.max(1_000, Math.floor(this.runtime.leaseTtlMs / 3)));
+    }, Math.max(50, Math.floor(this.runtime.leaseTtlMs / 3)));
     timer.unref?.();
     return timer;
   }
