@@ -1,6 +1,7 @@
 /**
  * `pnpm bench`: runs every `bench/*.bench.ts` (or those named on the command line) one after another,
- * prints one table, and writes the raw rows to `bench/results/<timestamp>.json`.
+ * prints one table, and writes the raw rows to `bench/results/<timestamp>.json`. Flags (`--quick`: shorter
+ * runs where a bench supports it) are read by the benches themselves and never select files.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import type { BenchModule, BenchRow } from './bench-row.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const files = (await readdir(here))
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
