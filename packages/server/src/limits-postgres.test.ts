@@ -16,7 +16,7 @@ async function turn(f: ChatFixture, user = 'alice'): Promise<Response> {
   return res;
 }
 
-describe.skipIf(!url)(`the token quota on a real PostgreSQL shared by two handlers${url ? '' : ' (skipped: CHATWIRE_TEST_DATABASE_URL not set)'}`, () => {
+describe.skipIf(!url)(`limits on a real PostgreSQL shared by two handlers${url ? '' : ' (skipped: CHATWIRE_TEST_DATABASE_URL not set)'}`, () => {
   const pools: pg.Pool[] = [];
   afterAll(async () => {
     if (pools[0]) await pools[0].query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -50,5 +50,25 @@ describe.skipIf(!url)(`the token quota on a real PostgreSQL shared by two handle
     // GET /usage reads the same rows.
     const usage = (await (await a!.request('GET', '/usage')).json()) as { usage: Array<{ turns: number; totalTokens: number }> };
     expect(usage.usage).toMatchObject([{ turns: 2, totalTokens: 30 }]);
+  });
+
+  it('turns per minute counted in PostgreSQL hold across both handlers', async () => {
+    const scripted = scriptedModel([textStep('Hello there')]);
+    const [a, b] = [0, 1].map(() => {
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      pools.push(pool);
+      const limits = createTurnLimits({ turnsPerMinute: 3, postgres: { pool, schemaName: schema }, keyPrefix: `${schema}:` });
+      return chatFixture(scripted.model, { driver: createPostgresDriver({ pool, schema }), handler: { limits } });
+    });
+    expect((await turn(a!)).status).toBe(200);
+    expect((await turn(b!)).status).toBe(200);
+    expect((await turn(a!)).status).toBe(200);
+    const refused = await turn(b!);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { error: { code: string; retryAfter: number } };
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.retryAfter).toBeLessThanOrEqual(60);
+    expect(scripted.calls).toHaveLength(3);
+    expect((await turn(a!, 'bob')).status).toBe(200);
   });
 });

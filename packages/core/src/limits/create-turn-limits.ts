@@ -1,6 +1,6 @@
 import type { LanguageModelUsage } from 'ai';
 import { ChatwireError, type Caller, type RecordStore } from '@chatwire/storage';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { checkLimit, effectiveLimits, type LimitsFor, type LimitValues } from './limit-values.js';
 import { readTurnRowsSince, tokens } from './read-turn-rows.js';
@@ -18,7 +18,12 @@ export interface TurnLimitsOptions extends LimitValues {
    */
   redis?: LimitsRedisClient | PromiseLike<LimitsRedisClient>;
   /**
-   * Without `redis`: the tokens of today are summed from this store's `ai-turns` rows, so the quota holds
+   * Without `redis`: counters in PostgreSQL through this `pg` Pool, shared by every process using that
+   * database (a table `tableName`, default `chatwire_rate_limits`, created on first use).
+   */
+  postgres?: { pool: object; schemaName?: string; tableName?: string };
+  /**
+   * Without `redis` or `postgres`: the tokens of today are summed from this store's `ai-turns` rows, so the quota holds
    * across processes sharing the store. Without either, tokens are counted in this process.
    */
   store?: RecordStore;
@@ -40,7 +45,8 @@ const DAY_S = 86_400;
 
 /**
  * Per-user turns per minute and tokens per UTC day, as the chat service's `limits` option. Counters are
- * `rate-limiter-flexible` limiters: atomic in memory and in Redis (one Lua script per check). A turn over
+ * `rate-limiter-flexible` limiters: atomic in memory, in Redis (one Lua script per check) and in PostgreSQL
+ * (one upsert per check). A turn over
  * a limit is refused before any model call with 429 `RATE_LIMITED` (retry once the minute frees a turn)
  * or `QUOTA_EXCEEDED` (retry at the next UTC midnight).
  */
@@ -61,7 +67,37 @@ export function createTurnLimits(options: TurnLimitsOptions): TurnLimits {
   };
   // Tokens are counted when some user may have a token limit.
   const countTokens = defaults.tokensPerDay !== null || options.limitsFor !== undefined;
-  const tokensFromRows = !options.redis && options.store !== undefined;
+  const tokensFromRows = !options.redis && !options.postgres && options.store !== undefined;
+  let pgTable: Promise<unknown> | null = null;
+
+  /** A RateLimiterPostgres; the first one creates the table, the others wait for it. */
+  function postgresLimiter(postgres: NonNullable<TurnLimitsOptions['postgres']>, points: number, duration: number, keyPrefix: string) {
+    const make = (tableCreated: boolean) =>
+      new Promise<RateLimiterAbstract>((resolve, reject) => {
+        const created: RateLimiterAbstract = new RateLimiterPostgres(
+          {
+            storeClient: postgres.pool,
+            storeType: 'pool',
+            tableName: postgres.tableName ?? 'chatwire_rate_limits',
+            ...(postgres.schemaName ? { schemaName: postgres.schemaName } : {}),
+            tableCreated,
+            clearExpiredByTimeout: true,
+            points,
+            duration,
+            keyPrefix,
+          },
+          // Called from inside the constructor when the table exists already: settle after it returned.
+          (error?: unknown) => queueMicrotask(() => (error ? reject(error) : resolve(created))),
+        );
+      });
+    if (!pgTable) {
+      const first = make(false);
+      pgTable = first;
+      first.catch(() => (pgTable = null));
+      return first;
+    }
+    return pgTable.then(() => make(true));
+  }
 
   const limiters = new Map<string, Promise<RateLimiterAbstract>>();
   function limiter(kind: 'tpm' | 'tpd', points: number, duration: number): Promise<RateLimiterAbstract> {
@@ -73,7 +109,9 @@ export function createTurnLimits(options: TurnLimitsOptions): TurnLimits {
         ? Promise.resolve(options.redis).then(
             (storeClient) => new RateLimiterRedis({ storeClient, useRedisPackage: true, points, duration, keyPrefix }),
           )
-        : Promise.resolve(new RateLimiterMemory({ points, duration, keyPrefix }));
+        : options.postgres
+          ? postgresLimiter(options.postgres, points, duration, keyPrefix)
+          : Promise.resolve(new RateLimiterMemory({ points, duration, keyPrefix }));
       // A client that never connected: try again on the next check.
       found.catch(() => limiters.delete(name));
       limiters.set(name, found);
