@@ -1,3 +1,4 @@
+import type { LanguageModel } from 'ai';
 import { ChatwireError, type Caller, type QueryPage, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
 import { createCompactionConfig, createModelSummarizer } from '../compaction/index.js';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
@@ -32,6 +33,7 @@ import {
   parseRenameChatInput,
   parseTurnInput,
 } from './chat-inputs.js';
+import { createTitleGenerator } from './generate-title.js';
 
 export interface ChatServiceOptions {
   store: RecordStore;
@@ -58,6 +60,13 @@ export interface ChatServiceOptions {
   onDisconnect?: 'abort' | 'continue';
   /** A submit to a chat id nobody has creates that chat for the caller (default false). */
   createChatOnFirstTurn?: boolean;
+  /**
+   * Title a chat after its first completed turn, off the turn's path, unless the user titled it (default false).
+   * A title model that fails leaves the title as it was and is reported through `onError`.
+   */
+  autoTitles?: boolean;
+  /** Title model: an allow-listed id or a model (default the summarizer's choice; none configured: the first message). */
+  titleModel?: string | LanguageModel;
   /** Where running turns' output is kept for resume (default: this process's memory). */
   hub?: TurnHub;
   /** Stop requests across processes (default: the store's notifications, when its driver has them). */
@@ -146,6 +155,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     summarizer: summarizerFor,
     limits: options.limits ?? null,
     observe: options.observe ?? observeNothing,
+    titles: options.autoTitles ? createTitleGenerator({ store, modelFor: titleModelFor, report: onError }) : null,
     report: onError,
   };
   const turns = createTurnManager(runtime);
@@ -171,6 +181,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     }
   }
 
+  function titleModelFor(authToken: string | undefined): LanguageModel | null {
+    if (options.titleModel !== undefined && typeof options.titleModel !== 'string') return options.titleModel;
+    const id = options.titleModel ?? models.summarizerModelId();
+    if (!id) return null;
+    const { modelId } = models.resolve(id);
+    return models.languageModel(modelId, authToken ? { authToken } : {});
+  }
+
   return {
     store,
 
@@ -178,7 +196,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const { title } = parseCreateChatInput(input);
       const record = await store
         .asServer()
-        .create<ChatData>(AI_CHATS, { userId: caller.userId, title: title ?? DEFAULT_TITLE }, { recordId: crypto.randomUUID() });
+        .create<ChatData>(
+          AI_CHATS,
+          { userId: caller.userId, title: title ?? DEFAULT_TITLE, titleSource: title ? 'user' : 'default' },
+          { recordId: crypto.randomUUID() },
+        );
       return toChat(record);
     },
 
@@ -200,7 +222,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async renameChat(caller, chatId, input) {
       const { title } = parseRenameChatInput(input);
       await ownedChat(caller, chatId);
-      return toChat(await store.asCaller(caller).update<ChatData>(AI_CHATS, chatId, { title }));
+      return toChat(await store.asCaller(caller).update<ChatData>(AI_CHATS, chatId, { title, titleSource: 'user' }));
     },
 
     async deleteChat(caller, chatId) {

@@ -16,6 +16,7 @@ export const AI_CHATS_SCHEMA: CollectionDefinition = {
   columns: [
     { name: 'userId', type: 'string', required: true, description: 'Owner (JWT subject).' },
     { name: 'title', type: 'string', required: true, maxLength: 500 },
+    { name: 'titleSource', type: 'string', description: "'default' (replaceable), 'user' or 'generated'. Absent: 'default' when the title is 'New chat', else 'user'." },
   ],
 };
 
@@ -64,6 +65,8 @@ export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [AI_CHATS_SCHEM
 export interface ChatData extends Record<string, unknown> {
   userId: string;
   title: string;
+  /** Who set the title: nobody yet (a generated title may replace it), the user, or the title model. */
+  titleSource?: 'default' | 'user' | 'generated';
 }
 
 export interface MessageData extends Record<string, unknown> {

@@ -102,7 +102,7 @@ describe('saveTurn: what a stored turn writes', () => {
     );
     expect(await h.server.find(AI_CHATS, 'new-chat')).toBeNull();
     expect(await saveTurn(h.server, turn, prompt, RECORD)).toBe('stored');
-    expect((await h.server.find(AI_CHATS, 'new-chat'))?.data).toEqual({ userId: 'alice', title: 'Plan a trip to Rome' });
+    expect((await h.server.find(AI_CHATS, 'new-chat'))?.data).toEqual({ userId: 'alice', title: 'Plan a trip to Rome', titleSource: 'default' });
     expect(ids(await h.messages('new-chat'))).toEqual(['m1', turn.id]);
     await turn.lease.release();
   });

@@ -223,7 +223,7 @@ describe('Turn.run', () => {
     const h = turnHarness({ createChatOnFirstTurn: true });
     const completed = await h.admit({ chatId: 'chat-ok', userMessageId: 'm1', content: 'Trip to Rome' }, scriptedModel([textStep('Sure')]).model);
     expect((await h.run(completed)).ending.kind).toBe('completed');
-    expect((await h.server.find(AI_CHATS, 'chat-ok'))?.data).toEqual({ userId: 'alice', title: 'Trip to Rome' });
+    expect((await h.server.find(AI_CHATS, 'chat-ok'))?.data).toEqual({ userId: 'alice', title: 'Trip to Rome', titleSource: 'default' });
     expect((await h.messages('chat-ok')).map((row) => row.data.content)).toEqual(['Trip to Rome', 'Sure']);
 
     const paused = scriptedModel([textStep('one two three')]);

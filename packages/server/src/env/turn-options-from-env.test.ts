@@ -10,6 +10,7 @@ describe('turnOptionsFromEnv', () => {
         CHATWIRE_TURN_LEASE_TTL_MS: '15000',
         CHATWIRE_ON_DISCONNECT: 'continue',
         CHATWIRE_AUTO_CREATE_CHATS: '1',
+        CHATWIRE_AUTO_TITLES: '1',
       }),
     ).toEqual({
       providerFirstByteTimeoutMs: 60_000,
@@ -17,6 +18,7 @@ describe('turnOptionsFromEnv', () => {
       turnLeaseTtlMs: 15_000,
       onDisconnect: 'continue',
       createChatOnFirstTurn: true,
+      autoTitles: true,
     });
   });
 
@@ -27,6 +29,7 @@ describe('turnOptionsFromEnv', () => {
   it.each([
     ['CHATWIRE_ON_DISCONNECT', 'later'],
     ['CHATWIRE_AUTO_CREATE_CHATS', 'maybe'],
+    ['CHATWIRE_AUTO_TITLES', 'yes please'],
     ['CHATWIRE_TURN_LEASE_TTL_MS', '0'],
     ['CHATWIRE_PROVIDER_IDLE_TIMEOUT_MS', '30s'],
   ])('rejects %s=%j with a CONFIGURATION error naming it', (name, value) => {
