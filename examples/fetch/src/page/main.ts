@@ -73,6 +73,8 @@ let pending: PendingTurn | null = null;
 let running: Running | null = null;
 /** The user message being edited in place. */
 let editingId: string | null = null;
+/** The placeholder id of a resumed turn's question, which this page never saw: not shown. */
+let unknownQuestionId: string | null = null;
 /** Answers stopped on this page (their stored rows may not say so on older servers). */
 const stoppedHere = new Set<string>();
 /** Chats whose generated title was already waited for (once per chat and page load). */
@@ -187,7 +189,7 @@ function conversation(): MessageView[] {
     if (at >= 0) base = stored.slice(0, rewrite.trigger === 'edit' ? at : at + 1);
   }
   let merged = mergeMessages(base, pending);
-  if (running?.questionUnknown && pending) merged = merged.filter((m) => m.id !== pending!.userMessageId);
+  if (pending && pending.userMessageId === unknownQuestionId) merged = merged.filter((m) => m.id !== unknownQuestionId);
   const stopped = new Set(stoppedHere);
   for (const record of stored) if ((record.data as { status?: unknown }).status === 'stopped') stopped.add(record.recordId);
   const idle = running === null;
@@ -260,6 +262,7 @@ async function streamTurn(options: {
   };
   running = run;
   pending = turn;
+  unknownQuestionId = run.questionUnknown ? turn.userMessageId : null;
   editingId = null;
   followEnd = true;
   frames.flush();
@@ -280,7 +283,8 @@ async function streamTurn(options: {
     if (currentId === chatId) {
       stored = (await client.getChat(chatId).catch(() => ({ messages: stored }))).messages;
       const kept = stored.some((m) => m.recordId === turn.assistant?.id);
-      if ((run.rewrite || run.questionUnknown) && pending === turn && !kept) pending = null;
+      // Stored rows replace a resumed turn; a rewrite that was not stored leaves the old messages as they were.
+      if (pending === turn && ((run.questionUnknown && kept) || (run.rewrite && !kept))) pending = null;
       frames.flush();
     }
     watchForTitle(chatId);
