@@ -20,6 +20,12 @@ export interface HeartbeatOptions {
 const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 const HEARTBEAT_DUE = Symbol('heartbeat due');
 
+function heartbeatDue(): { promise: Promise<typeof HEARTBEAT_DUE>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<typeof HEARTBEAT_DUE>((done) => (resolve = () => done(HEARTBEAT_DUE)));
+  return { promise, resolve };
+}
+
 /** setTimeout's largest delay: a longer one would fire at once. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
@@ -31,18 +37,22 @@ function timerDelay(ms: number): number {
   return Math.min(ms, MAX_TIMER_DELAY_MS);
 }
 
-/** The last bytes sent, to tell whether they end an SSE event (a blank line, LF or CRLF). */
+/** Whether the bytes sent so far end an SSE event (a blank line: LF LF, CR CR or CRLF CRLF). */
 class EventEndTracker {
-  private tail = '\n\n';
+  private last = [10, 10, 10, 10];
 
   see(chunk: Uint8Array): void {
-    let added = '';
-    for (let i = Math.max(0, chunk.byteLength - 4); i < chunk.byteLength; i++) added += String.fromCharCode(chunk[i]!);
-    this.tail = (this.tail + added).slice(-4);
+    const n = chunk.byteLength;
+    if (n >= 4) {
+      this.last = [chunk[n - 4]!, chunk[n - 3]!, chunk[n - 2]!, chunk[n - 1]!];
+      return;
+    }
+    for (let i = 0; i < n; i++) this.last = [this.last[1]!, this.last[2]!, this.last[3]!, chunk[i]!];
   }
 
   get atEventEnd(): boolean {
-    return this.tail.endsWith('\n\n') || this.tail.endsWith('\r\r') || this.tail.endsWith('\r\n\r\n');
+    const [a, b, c, d] = this.last;
+    return (c === 10 && d === 10) || (c === 13 && d === 13) || (a === 13 && b === 10 && c === 13 && d === 10);
   }
 }
 
@@ -58,29 +68,50 @@ class EventEndTracker {
  *   while the socket does not drain), the source is cancelled with a `TIMEOUT` error, `onIdle` is called
  *   and the returned stream fails with that error.
  * - Cancelling the returned stream cancels the source with the same reason.
+ *
+ * One timer per stream, not per chunk: a chunk only records the time, and the timer re-arms itself for
+ * whatever is left of the nearest deadline when it fires.
  */
 export function withHeartbeat(body: ReadableStream<Uint8Array>, options: HeartbeatOptions = {}): ReadableStream<Uint8Array> {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const idleMs = options.clientIdleTimeoutMs ?? DEFAULT_CLIENT_IDLE_TIMEOUT_MS;
   const reader = body.getReader();
-  /** A source read started by an earlier pull that was answered with a heartbeat instead. */
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
   const sent = new EventEndTracker();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True while the consumer waits for bytes (a pull is running). */
+  let waiting = false;
+  /** When the consumer last asked for bytes, and when bytes (data or heartbeat) last went out. */
+  let lastAsked = Date.now();
+  let lastSent = lastAsked;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = Infinity;
+  /** Read from the source that a heartbeat answered first: the next pull takes it up again. */
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  /** Resolved by the timer when a heartbeat is due: one promise until it fires, not one per chunk. */
+  let beat = heartbeatDue();
 
-  const stopTimers = (): void => {
-    clearTimeout(idleTimer);
-    clearTimeout(heartbeatTimer);
-    idleTimer = undefined;
-    heartbeatTimer = undefined;
+  const heartbeatAt = (): number => (isEnabled(heartbeatMs) ? lastSent + heartbeatMs : Infinity);
+  const idleAt = (): number => (isEnabled(idleMs) ? lastAsked + idleMs : Infinity);
+
+  const stop = (): void => {
+    ended = true;
+    clearTimeout(timer);
+    timer = undefined;
+    timerAt = Infinity;
   };
 
-  const dropIdleClient = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
-    if (ended) return;
-    ended = true;
-    stopTimers();
+  /** Makes the timer fire no later than `at`. Deadlines only move later, so this is nearly always a no-op. */
+  const arm = (at: number): void => {
+    if (ended || !(at < timerAt)) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(tick, timerDelay(Math.max(0, at - Date.now())));
+    timer.unref?.();
+  };
+
+  const dropIdleClient = (): void => {
+    stop();
     const error = new ChatwireError('TIMEOUT', `The client read nothing for ${idleMs} ms`);
     reader.cancel(error).catch(() => undefined);
     try {
@@ -91,56 +122,57 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
     controller.error(error);
   };
 
-  const waitForConsumer = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
-    if (!ended && isEnabled(idleMs)) idleTimer = setTimeout(() => dropIdleClient(controller), timerDelay(idleMs));
-  };
-
-  const nextFromSource = (
-    read: Promise<ReadableStreamReadResult<Uint8Array>>,
-  ): Promise<ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE> => {
-    if (!isEnabled(heartbeatMs) || !sent.atEventEnd) return read;
-    const due = new Promise<typeof HEARTBEAT_DUE>((resolve) => {
-      heartbeatTimer = setTimeout(() => resolve(HEARTBEAT_DUE), timerDelay(heartbeatMs));
-    });
-    return Promise.race([read, due]).finally(() => clearTimeout(heartbeatTimer));
-  };
+  /** At the nearest deadline: a heartbeat while the consumer waits, the idle drop while it does not. */
+  function tick(): void {
+    timer = undefined;
+    timerAt = Infinity;
+    if (ended) return;
+    const now = Date.now();
+    const beatAt = heartbeatAt();
+    const dropAt = idleAt();
+    if (waiting && sent.atEventEnd && beatAt <= now) return beat.resolve();
+    if (!waiting && dropAt <= now) return dropIdleClient();
+    arm(Math.min(beatAt > now ? beatAt : Infinity, dropAt > now ? dropAt : Infinity));
+  }
 
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        waitForConsumer(controller);
+      start(c) {
+        controller = c;
+        arm(Math.min(heartbeatAt(), idleAt()));
       },
-      async pull(controller) {
-        clearTimeout(idleTimer);
+      async pull() {
+        waiting = true;
+        lastAsked = Date.now();
+        if (sent.atEventEnd) arm(heartbeatAt());
         const read = (pending ??= reader.read());
-        let result: Awaited<ReturnType<typeof nextFromSource>>;
+        let result: ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE;
         try {
-          result = await nextFromSource(read);
+          result = isEnabled(heartbeatMs) && sent.atEventEnd ? await Promise.race([read, beat.promise]) : await read;
         } catch (error) {
-          ended = true;
-          stopTimers();
+          stop();
           throw error;
         }
+        waiting = false;
         if (ended) return; // dropped or cancelled meanwhile
+        lastSent = lastAsked = Date.now();
         if (result === HEARTBEAT_DUE) {
+          beat = heartbeatDue();
           controller.enqueue(HEARTBEAT);
-          waitForConsumer(controller);
-          return;
+        } else {
+          pending = undefined;
+          if (result.done) {
+            stop();
+            controller.close();
+            return;
+          }
+          sent.see(result.value);
+          controller.enqueue(result.value);
         }
-        pending = undefined;
-        if (result.done) {
-          ended = true;
-          stopTimers();
-          controller.close();
-          return;
-        }
-        sent.see(result.value);
-        controller.enqueue(result.value);
-        waitForConsumer(controller);
+        arm(Math.min(heartbeatAt(), idleAt()));
       },
       cancel(reason) {
-        ended = true;
-        stopTimers();
+        stop();
         return reader.cancel(reason);
       },
     },
