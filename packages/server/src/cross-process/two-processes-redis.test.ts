@@ -157,7 +157,7 @@ describe.skipIf(skip !== '')(`two server processes on one PostgreSQL and one Red
     // Give A's turn time to try its save, then check it wrote nothing: one pair, the newer one.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const messages = await db.rows('ai-messages', chatId);
-    expect(messages.map((m) => [m.data.role, m.data.content.toString().slice(0, 14)])).toEqual([
+    expect(messages.map((m) => [m.data.role, String(m.data.content).slice(0, 14)])).toEqual([
       ['user', 'Newer question'],
       ['assistant', 'w1 w2 w3 w4 w5'],
     ]);
