@@ -1,7 +1,7 @@
 /**
  * Soak under faults: three chat server processes (`packages/server/src/cross-process/child-server.ts`,
- * default lease TTL, stops across processes over LISTEN/NOTIFY) on one PostgreSQL with a scratch table
- * prefix, and a driver process sending mixed turns (submit, edit, regenerate), renames, deletes, aborts
+ * default lease TTL, stops across processes over LISTEN/NOTIFY, or Redis when CHATWIRE_TEST_REDIS_URL is
+ * set) on one PostgreSQL with a scratch table prefix, and a driver process sending mixed turns (submit, edit, regenerate), renames, deletes, aborts
  * and stops from several users for 60 s (`--quick`: 20 s), bounded in operations too. The PostgreSQL
  * cluster is restarted twice during the run (when this machine can; else every backend of the soak is
  * terminated twice, and the output says so). Afterwards: crashed processes, unpaired and orphan rows, the
@@ -49,6 +49,9 @@ export default async function bench(): Promise<BenchRow[]> {
   const quick = process.argv.includes('--quick') || process.env.CHATWIRE_BENCH_QUICK === '1';
   const durationMs = quick ? 20_000 : 60_000;
   const prefix = `cw_soak_${Date.now().toString(36)}_`;
+  // With CHATWIRE_TEST_REDIS_URL the servers share running turns through Redis too (stops over pub/sub).
+  const redisUrl = process.env.CHATWIRE_TEST_REDIS_URL;
+  const redisEnv: Record<string, string> = redisUrl ? { CW_REDIS_URL: redisUrl, CW_REDIS_PREFIX: `${prefix}:` } : {};
   const sql = createPostgresExecutor({ connectionString: url, max: 2 });
   const fault = await databaseFault(url, sql, prefix);
   const servers: ChildServer[] = [];
@@ -58,7 +61,7 @@ export default async function bench(): Promise<BenchRow[]> {
       ...(await Promise.all(
         Array.from({ length: SERVERS }, (_, i) =>
           spawnChildServer(
-            { CW_DATABASE_URL: url, CW_TABLE_PREFIX: prefix, CW_APP_NAME: `${prefix}s${i}`, CW_WORDS: '20', CW_DELAY_MS: '20', CW_SECRET: SECRET },
+            { CW_DATABASE_URL: url, CW_TABLE_PREFIX: prefix, CW_APP_NAME: `${prefix}s${i}`, CW_WORDS: '20', CW_DELAY_MS: '20', CW_SECRET: SECRET, ...redisEnv },
             { startTimeoutMs: 120_000 },
           ),
         ),
@@ -103,7 +106,7 @@ export default async function bench(): Promise<BenchRow[]> {
     );
     if (errorLines.length > 0) process.stdout.write(`\nsoak server stderr (not onError):\n  ${errorLines.slice(0, 20).join('\n  ')}\n`);
     const group = 'soak';
-    const span = `${SERVERS} processes, ${USERS} users, ${durationMs / 1000} s`;
+    const span = `${SERVERS} processes${redisUrl ? ' + Redis' : ''}, ${USERS} users, ${durationMs / 1000} s`;
     return [
       {
         group,

@@ -59,7 +59,9 @@ export async function databaseFault(url: string, sql: SqlExecutor, applicationPr
     };
   }
   return {
-    kind: 'every backend of the soak servers terminated (pg_terminate_backend; no cluster restart possible here)',
+    kind: `every backend of the soak servers terminated (pg_terminate_backend; ${
+      process.env.CHATWIRE_SOAK_DB_FAULT === 'terminate' ? 'CHATWIRE_SOAK_DB_FAULT=terminate' : 'no cluster restart possible here'
+    })`,
     async inject() {
       const downAt = Date.now();
       await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1`, [`${applicationPrefix}%`]);
