@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: {"index": "src/index.ts", "testing": "src/testing.ts"},
+  entry: { index: "src/index.ts", testing: "src/testing.ts", limits: "src/limits/index.ts", telemetry: "src/telemetry/index.ts" },
   format: ['esm'],
   dts: true,
   sourcemap: true,

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+
+// Importing every entry's sources takes seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The public surface of @chatwire/core: a change here is a change for every user, so it shows in review.
 

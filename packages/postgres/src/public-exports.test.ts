@@ -1,4 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+
+// Importing every entry's sources takes seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The public surface of @chatwire/postgres: a change here is a change for every user, so it shows in review.
 it('exports exactly this API', async () => {

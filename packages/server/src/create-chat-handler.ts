@@ -7,7 +7,8 @@ import { errorResponse, jsonResponse } from './error-response.js';
 import { UI_STREAM_HEADERS } from './http/ui-stream-headers.js';
 import { withHeartbeat } from './http/with-heartbeat.js';
 import { buildOpenApiDocument } from './openapi/build-openapi-document.js';
-import { redisTurnSharing, type RedisOption } from './redis-turn-sharing.js';
+import { redisTurnSharing, type RedisOption, type TurnSharing } from './redis-turn-sharing.js';
+import { createTurnLimits, type TurnLimitsOptions } from '@chatwire/core/limits';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 
 export interface HttpOptions {
@@ -30,6 +31,12 @@ export interface HttpOptions {
    * Without it, turns are resumable in the process that runs them.
    */
   redis?: RedisOption;
+  /** Per-user turns per minute (429 `RATE_LIMITED`); counted in Redis when `redis` is set, else in this process. */
+  turnsPerMinute?: number;
+  /** Per-user tokens per UTC day (429 `QUOTA_EXCEEDED`); counted in Redis when `redis` is set, else read from the store's turn rows. */
+  tokensPerDay?: number;
+  /** Per-user overrides of both (plans, roles); `null` lifts a limit. */
+  limitsFor?: TurnLimitsOptions['limitsFor'];
 }
 
 /** The chat service's options; `store` defaults to an in-memory store and `models` to the demo-less registry. */
@@ -82,10 +89,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   };
   const sharing = options.redis ? redisTurnSharing(options.redis, (error) => onError(error, { stage: 'internal' })) : null;
   const ready = sharing?.ready ?? Promise.resolve();
-  const service =
-    'service' in options
-      ? options.service
-      : createChatService({ ...withDefaults(options), ...(sharing ? { hub: sharing.hub, bus: sharing.bus } : {}) });
+  const service = 'service' in options ? options.service : createChatService(serviceOptions(options, sharing, onError));
   const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
@@ -209,11 +213,33 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   });
 }
 
-function withDefaults(options: ServiceOptions): ChatServiceOptions {
+/** The service's options: defaults for the store and models, Redis turn sharing, limits from the HTTP options. */
+function serviceOptions(
+  options: ServiceOptions & HttpOptions,
+  sharing: TurnSharing | null,
+  onError: NonNullable<ChatServiceOptions['onError']>,
+): ChatServiceOptions {
+  const store = options.store ?? createRecordStore({ driver: createMemoryDriver() });
+  const { turnsPerMinute, tokensPerDay, limitsFor } = options;
+  const limited = turnsPerMinute !== undefined || tokensPerDay !== undefined || limitsFor !== undefined;
+  const limits =
+    options.limits ??
+    (limited
+      ? createTurnLimits({
+          turnsPerMinute,
+          tokensPerDay,
+          limitsFor,
+          store,
+          ...(sharing ? { redis: sharing.client } : {}),
+          onError: (error) => onError(error, { stage: 'internal' }),
+        })
+      : undefined);
   return {
     ...options,
-    store: options.store ?? createRecordStore({ driver: createMemoryDriver() }),
+    store,
     models: options.models ?? createModelRegistry(),
+    ...(sharing ? { hub: sharing.hub, bus: sharing.bus } : {}),
+    ...(limits ? { limits } : {}),
   };
 }
 

@@ -11,8 +11,9 @@ export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   redis?: { url: string };
   models: ModelRegistry;
   compaction: { contextBudget?: number };
-  /** From CHATWIRE_TURNS_PER_MINUTE / CHATWIRE_TOKENS_PER_DAY: per-user limits (counted in this process). */
-  limits?: ReturnType<typeof limitsFromEnv>['limits'];
+  /** From CHATWIRE_TURNS_PER_MINUTE / CHATWIRE_TOKENS_PER_DAY: per-user limits. */
+  turnsPerMinute?: number;
+  tokensPerDay?: number;
 }
 
 /** What code adds to the environment's model settings: the app's own models, the demo fallback, a fetch. */

@@ -10,6 +10,8 @@ export interface TurnSharing {
   bus: TurnBus;
   /** Resolves once Redis is connected; rejects with a CONFIGURATION error naming the URL (no credentials). */
   ready: Promise<void>;
+  /** The connected client (for other shared state, such as rate limits). */
+  client: Promise<RedisClient>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function redisTurnSharing(option: RedisOption, onError: (error: unknown) 
       createRedisTurnBus({ client, onError, ...keyPrefix }),
     ]);
     const owned = 'client' in option ? null : client;
-    return { hub: hubs.createLayeredTurnHub({ local: hubs.createMemoryTurnHub(), shared, onError }), bus, shared, owned };
+    return { hub: hubs.createLayeredTurnHub({ local: hubs.createMemoryTurnHub(), shared, onError }), bus, client, owned };
   })();
   // A failed start-up is reported through `ready`; keep it from also being an unhandled rejection.
   connecting.catch(() => undefined);
@@ -53,6 +55,7 @@ export function redisTurnSharing(option: RedisOption, onError: (error: unknown) 
     hub,
     bus,
     ready: connecting.then(() => undefined),
+    client: connecting.then((value) => value.client),
     async close() {
       const value = await connecting.catch(() => null);
       if (!value) return;

@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, TelemetrySettings } from 'ai';
 import { ChatwireError, type Caller, type QueryPage, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
 import { createCompactionConfig, createModelSummarizer } from '../compaction/index.js';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
@@ -155,6 +155,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     summarizer: summarizerFor,
     limits: options.limits ?? null,
     observe: options.observe ?? observeNothing,
+    // Observers that want the SDK's spans too (createOtelObservers({ aiSdkTelemetry: true })) carry its settings.
+    aiSdkTelemetry: (options.observe as { aiSdkTelemetry?: TelemetrySettings | null } | undefined)?.aiSdkTelemetry ?? null,
     titles: options.autoTitles ? createTitleGenerator({ store, modelFor: titleModelFor, report: onError }) : null,
     report: onError,
   };

@@ -45,6 +45,7 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
       maxRetries: rt.maxRetries,
       // The `error` part reports it (the SDK's default would print to the console).
       onError: () => undefined,
+      ...(rt.aiSdkTelemetry ? { experimental_telemetry: rt.aiSdkTelemetry } : {}),
     });
     // A plain reader rather than `for await` (one promise per part less).
     const reader = result.fullStream.getReader();

@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, TelemetrySettings } from 'ai';
 import type { RecordStore } from '@chatwire/storage';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
@@ -37,6 +37,8 @@ export interface TurnRuntime {
   limits: TurnLimits | null;
   /** Observers of each turn's phases (telemetry). */
   observe: TurnObservers;
+  /** The AI SDK's own telemetry for the model calls (`experimental_telemetry`), when the observers ask for it. */
+  aiSdkTelemetry: TelemetrySettings | null;
   /** Titles a chat once a turn has ended, off the turn's path (absent: titles are left alone). */
   titles?: { afterTurn(turn: Turn, ending: TurnEnding): Promise<void> } | null;
   /** Reports a swallowed error; never throws. */

@@ -1,4 +1,3 @@
-import { createTurnLimits, type TurnLimits } from '@chatwire/core/limits';
 import { ChatwireError } from '@chatwire/storage';
 
 type Env = Record<string, string | undefined>;
@@ -15,12 +14,15 @@ function positiveInteger(env: Env, name: string): number | undefined {
 
 /**
  * CHATWIRE_TURNS_PER_MINUTE and CHATWIRE_TOKENS_PER_DAY (positive integers, per user) -> the handler's
- * `limits`, counted in this process. Neither set: no limits. A malformed one is a CONFIGURATION error
- * naming it. For limits shared by several processes pass `createTurnLimits({ ..., redis, store })`.
+ * `turnsPerMinute` / `tokensPerDay`. The handler counts them where its other shared state is: in Redis
+ * when `redis` is configured, else from the store's turn rows (tokens) and in this process (turns).
+ * A malformed one is a CONFIGURATION error naming it.
  */
-export function limitsFromEnv(env: Env, options: { onError?: (error: unknown) => void } = {}): { limits?: TurnLimits } {
+export function limitsFromEnv(env: Env): { turnsPerMinute?: number; tokensPerDay?: number } {
   const turnsPerMinute = positiveInteger(env, 'CHATWIRE_TURNS_PER_MINUTE');
   const tokensPerDay = positiveInteger(env, 'CHATWIRE_TOKENS_PER_DAY');
-  if (turnsPerMinute === undefined && tokensPerDay === undefined) return {};
-  return { limits: createTurnLimits({ turnsPerMinute, tokensPerDay, ...options }) };
+  return {
+    ...(turnsPerMinute === undefined ? {} : { turnsPerMinute }),
+    ...(tokensPerDay === undefined ? {} : { tokensPerDay }),
+  };
 }

@@ -65,7 +65,7 @@ const OBSERVE_NOTHING = {
 };
 
 /** Runtime fields with a "nothing" default: no per-user limits, no telemetry. */
-const OPTIONAL_RUNTIME = { limits: null, observe: () => OBSERVE_NOTHING };
+const OPTIONAL_RUNTIME = { limits: null, observe: () => OBSERVE_NOTHING, aiSdkTelemetry: null };
 
 /**
  * A turn runtime over a memory store (chat collections registered) and an in-process hub, with small
