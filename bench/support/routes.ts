@@ -8,7 +8,7 @@
  */
 import { streamText, UI_MESSAGE_STREAM_HEADERS, type ModelMessage } from 'ai';
 import { AI_MESSAGES, AI_TURNS, createModelRegistry } from '@chatwire/core';
-import { createChatHandler, type ChatHandler } from '@chatwire/server';
+import { createChatHandler, type ChatHandler, type ChatHandlerOptions } from '@chatwire/server';
 import { createRecordStore, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import type { BenchModel, ModelPart } from './bench-model.js';
@@ -97,6 +97,8 @@ export interface R2Options {
   historySize?: number;
   /** Store limits (the defaults, 512 KiB per value and 1 MiB per record, refuse answers over ~0.5M chars). */
   limits?: { maxValueBytes?: number; maxRecordBytes?: number };
+  /** More handler options (a variant of R2: Redis, limits, telemetry, titles...). */
+  handler?: Partial<ChatHandlerOptions>;
 }
 
 export async function createR2Fixture(model: BenchModel, options: R2Options = {}): Promise<R2Fixture> {
@@ -109,7 +111,9 @@ export async function createR2Fixture(model: BenchModel, options: R2Options = {}
     models: createModelRegistry({ fallbackModel: model }),
     auth: { secret: BENCH_SECRET },
     onError: (error) => errors.push(error),
-  });
+    ...(options.handler as object),
+  } as ChatHandlerOptions);
+  await handler.ready();
   const token = signHs256({ sub: userId }, BENCH_SECRET, 24 * 3600);
   const texts = historyTexts(historySize);
   const server = store.asServer();

@@ -58,17 +58,29 @@ export function createPgListener(options: PgListenerOptions): PgListener {
     retryTimer.unref?.();
   }
 
+  /**
+   * Every statement on the listening connection goes through one queue: `pg` clients must not run two
+   * queries at once (deprecated, and an error from pg@9 on).
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function send(client: Client, sql: string): Promise<void> {
+    const run = queue.then(() => client.query(sql));
+    queue = run.catch(() => undefined);
+    return run.then(() => undefined);
+  }
+
   function connection(): Promise<Client> {
     if (closed) return Promise.reject(new Error('The listener was closed'));
     connecting ??= (async () => {
       const client = options.createClient();
+      queue = Promise.resolve();
       client.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
       client.on('error', (error) => lost(client, error));
       client.on('end', () => lost(client, new Error('The listening connection ended')));
       current = client;
       try {
         await client.connect();
-        for (const channel of channels.keys()) await client.query(`LISTEN "${channel}"`);
+        for (const channel of channels.keys()) await send(client, `LISTEN "${channel}"`);
       } catch (error) {
         if (current === client) lost(client, error);
         throw error;
@@ -90,7 +102,7 @@ export function createPgListener(options: PgListenerOptions): PgListener {
       if (!state) {
         const created: Channel = {
           listeners: new Set(),
-          ready: connection().then((client) => client.query(`LISTEN "${channel}"`)).then(() => undefined),
+          ready: connection().then((client) => send(client, `LISTEN "${channel}"`)),
         };
         channels.set(channel, created);
         created.ready.catch(() => {
@@ -116,7 +128,7 @@ export function createPgListener(options: PgListenerOptions): PgListener {
         channels.delete(channel);
         // Queued after any LISTEN of a later subscriber? No: that one created a new entry and its LISTEN
         // is queued on the same connection after this UNLISTEN, so the channel ends up listened.
-        await current?.query(`UNLISTEN "${channel}"`).catch(() => undefined);
+        if (current) await send(current, `UNLISTEN "${channel}"`).catch(() => undefined);
       };
     },
     async close() {

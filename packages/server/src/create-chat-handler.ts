@@ -87,7 +87,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       // A throwing onError must not turn an answer into a crash.
     }
   };
-  const sharing = options.redis ? redisTurnSharing(options.redis, (error) => onError(error, { stage: 'internal' })) : null;
+  // A reader of a turn whose process died learns it when the producer's liveness key expires: no later than
+  // the chat's lease, so the reader's error and the chat's release come together.
+  const leaseTtlMs = 'turnLeaseTtlMs' in options && options.turnLeaseTtlMs !== undefined ? options.turnLeaseTtlMs : 15_000;
+  const sharing = options.redis
+    ? redisTurnSharing(options.redis, (error) => onError(error, { stage: 'internal' }), { liveTtlMs: Math.min(10_000, leaseTtlMs) })
+    : null;
   const ready = sharing?.ready ?? Promise.resolve();
   const service = 'service' in options ? options.service : createChatService(serviceOptions(options, sharing, onError));
   const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
@@ -229,7 +234,8 @@ function serviceOptions(
           turnsPerMinute,
           tokensPerDay,
           limitsFor,
-          store,
+          // Tokens are read from the turn rows only where other processes write them too.
+          ...(store.capabilities.sharedLeases ? { store } : {}),
           ...(sharing ? { redis: sharing.client } : {}),
           onError: (error) => onError(error, { stage: 'internal' }),
         })

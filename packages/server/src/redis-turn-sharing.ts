@@ -20,12 +20,16 @@ export interface TurnSharing {
  * a Redis outage never costs a local reader a byte) and stop requests over pub/sub. The hub and bus can be
  * handed to the chat service at once; they are used only after `ready` resolved (the handler waits for it).
  */
-export function redisTurnSharing(option: RedisOption, onError: (error: unknown) => void): TurnSharing {
+export function redisTurnSharing(
+  option: RedisOption,
+  onError: (error: unknown) => void,
+  settings: { liveTtlMs?: number } = {},
+): TurnSharing {
   const keyPrefix = option.keyPrefix === undefined ? {} : { keyPrefix: option.keyPrefix };
   const connecting = (async () => {
     const client = 'client' in option ? option.client : await connectRedis(option.url, { onError });
     const [shared, bus] = await Promise.all([
-      createRedisTurnHub({ client, onError, ...keyPrefix }),
+      createRedisTurnHub({ client, onError, ...keyPrefix, ...settings }),
       createRedisTurnBus({ client, onError, ...keyPrefix }),
     ]);
     const owned = 'client' in option ? null : client;

@@ -1,0 +1,176 @@
+/**
+ * What each optional part of a turn costs, measured against plain R2 (chatwire, memory store) in the same
+ * run, turns interleaved so machine noise hits every line alike:
+ * - the Redis hub (every chunk also appended to a Redis Stream): added time to the first text-delta;
+ * - per-user limits checked before each turn, in memory and in Redis: added time to the first byte;
+ * - OpenTelemetry observers with no SDK registered (the no-op API): added CPU and time;
+ * - generated titles (`autoTitles`): time to the end of a chat's first turn, which must not grow.
+ * And memory per open stream with the turn hub's log on versus a hub that keeps nothing.
+ * Redis lines need CHATWIRE_TEST_REDIS_URL; `--quick` runs fewer turns.
+ */
+import type { TurnHub } from '@chatwire/core';
+import { createOtelObservers } from '@chatwire/server';
+import type { BenchRow } from './bench-row.js';
+import { createBenchModel } from './support/bench-model.js';
+import { consumeTurn, type TurnSample } from './support/consume-turn.js';
+import { createR2Fixture, type R2Fixture, type R2Options } from './support/routes.js';
+import { quantile } from './support/stats.js';
+
+const QUICK = process.argv.includes('--quick');
+const DELTAS = 100;
+const WARMUP = QUICK ? 5 : 15;
+const REPS = QUICK ? 40 : 150;
+const OPEN_STREAMS = QUICK ? 50 : 150;
+const REDIS_URL = process.env.CHATWIRE_TEST_REDIS_URL;
+
+interface Line {
+  name: string;
+  fixture: R2Fixture;
+  chatId: string;
+  /** A fresh, empty chat per turn (the title lines: a title is made after a chat's first turn only). */
+  freshChat: boolean;
+  samples: Array<TurnSample & { totalMs: number }>;
+}
+
+/** A hub that keeps nothing: what a turn costs without its resumable log. */
+const NO_HUB: TurnHub = {
+  open: () => ({ append: () => undefined, end: async () => undefined }),
+  attach: async () => null,
+  close: async () => undefined,
+};
+
+export default async function bench(): Promise<BenchRow[]> {
+  const model = createBenchModel({ deltas: DELTAS });
+  const keyPrefix = `bench-${process.pid}`;
+  const variants: Array<[string, R2Options['handler'], boolean]> = [
+    ['R2 chatwire', {}, false],
+    ['R2 + limits (memory)', { turnsPerMinute: 1e9, tokensPerDay: 1e12 }, false],
+    ['R2 + OpenTelemetry observers, no SDK (no-op API)', { observe: createOtelObservers() }, false],
+    ['R2, first turn of a new chat', {}, true],
+    ['R2, first turn of a new chat, autoTitles on', { autoTitles: true }, true],
+  ];
+  if (REDIS_URL) {
+    variants.push(['R2 + Redis hub', { redis: { url: REDIS_URL, keyPrefix } }, false]);
+    variants.push(['R2 + limits (Redis)', { redis: { url: REDIS_URL, keyPrefix }, turnsPerMinute: 1e9, tokensPerDay: 1e12 }, false]);
+  }
+  const lines: Line[] = [];
+  for (const [name, handler, freshChat] of variants) {
+    const fixture = await createR2Fixture(model, { historySize: freshChat ? 0 : 20, handler });
+    lines.push({ name, fixture, chatId: await fixture.createChat(), freshChat, samples: [] });
+  }
+
+  for (let rep = 0; rep < WARMUP + REPS; rep++) {
+    for (let k = 0; k < lines.length; k++) {
+      const line = lines[(rep + k) % lines.length]!;
+      const chatId = line.freshChat ? await line.fixture.createChat() : line.chatId;
+      const { request, userMessageId } = line.fixture.request(chatId);
+      const t0 = performance.now();
+      const sample = await consumeTurn(line.fixture.handler, request);
+      const totalMs = performance.now() - t0;
+      if (sample.status !== 200 || sample.firstTokenMs < 0) throw new Error(`${line.name}: status ${sample.status}`);
+      if (!line.freshChat) await line.fixture.forget(userMessageId, sample.assistantMessageId);
+      if (rep >= WARMUP) line.samples.push({ ...sample, totalMs });
+    }
+  }
+  for (const line of lines) {
+    if (line.fixture.errors.length > 0) throw new Error(`${line.name} reported: ${String(line.fixture.errors[0])}`);
+  }
+
+  const p50 = (line: Line, field: 'firstByteMs' | 'firstTokenMs' | 'totalMs') => quantile(line.samples.map((s) => s[field]), 0.5);
+  const cpu = (line: Line) => line.samples.reduce((sum, s) => sum + s.cpuUs, 0) / line.samples.length / DELTAS;
+  const base = lines[0]!;
+  const note = `${REPS} interleaved turns per line, ${DELTAS} deltas, 20 stored messages`;
+  const rows: BenchRow[] = [
+    { group: 'turn options', name: 'R2 chatwire: time to first text-delta p50', value: p50(base, 'firstTokenMs'), unit: 'ms', note },
+    { group: 'turn options', name: 'R2 chatwire: CPU per chunk', value: cpu(base), unit: 'us' },
+  ];
+  const added = (line: Line, field: 'firstByteMs' | 'firstTokenMs', goalMs: number, label: string): BenchRow => {
+    const delta = p50(line, field) - p50(base, field);
+    return {
+      group: 'turn options',
+      name: `${line.name}: ${label} p50, added to R2`,
+      value: delta,
+      unit: 'ms',
+      ratio: { value: p50(line, field) / p50(base, field), against: 'R2' },
+      goal: `<= ${goalMs} ms`,
+      met: delta <= goalMs,
+    };
+  };
+  for (const line of lines.slice(1)) {
+    if (line.name.includes('limits')) rows.push(added(line, 'firstByteMs', 0.5, 'time to first byte'));
+    if (line.name.includes('Redis hub')) rows.push(added(line, 'firstTokenMs', 1, 'time to first text-delta'));
+    if (line.name.includes('OpenTelemetry')) {
+      rows.push(added(line, 'firstTokenMs', 0.1, 'time to first text-delta'));
+      rows.push({
+        group: 'turn options',
+        name: `${line.name}: CPU per chunk`,
+        value: cpu(line),
+        unit: 'us',
+        ratio: { value: cpu(line) / cpu(base), against: 'R2' },
+        goal: 'within noise (<= 1.05x R2)',
+        met: cpu(line) / cpu(base) <= 1.05,
+      });
+    }
+  }
+  const [fresh, titled] = [lines[3]!, lines[4]!];
+  rows.push(
+    { group: 'turn options', name: `${fresh.name}: time to the end of the stream p50`, value: p50(fresh, 'totalMs'), unit: 'ms' },
+    {
+      group: 'turn options',
+      name: `${titled.name}: time to the end of the stream p50`,
+      value: p50(titled, 'totalMs'),
+      unit: 'ms',
+      ratio: { value: p50(titled, 'totalMs') / p50(fresh, 'totalMs'), against: 'titles off' },
+      goal: 'within noise (<= 1.1x titles off)',
+      met: p50(titled, 'totalMs') / p50(fresh, 'totalMs') <= 1.1,
+    },
+  );
+  rows.push(...(await memoryPerStream()));
+  await Promise.all(lines.map((line) => line.fixture.handler.close()));
+  return rows;
+}
+
+/** Heap per open stream (paused mid-answer, 50 deltas sent) with the in-process hub's log, and with none. */
+async function memoryPerStream(): Promise<BenchRow[]> {
+  const results: Record<string, number> = {};
+  for (const [name, hub] of [
+    ['hub off', NO_HUB],
+    ['hub on', undefined],
+  ] as const) {
+    const model = createBenchModel({ deltas: 100_000, paceMs: 50 });
+    const fixture = await createR2Fixture(model, { historySize: 0, handler: hub ? { hub } : {} });
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = process.memoryUsage().heapUsed;
+    const controllers: AbortController[] = [];
+    const readers: Promise<unknown>[] = [];
+    for (let i = 0; i < OPEN_STREAMS; i++) {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const { request } = fixture.request(await fixture.createChat(), controller.signal);
+      const response = await fixture.handler(request);
+      readers.push(new Response(response.body).arrayBuffer().catch(() => undefined));
+    }
+    // About 50 deltas per stream at 20 per second.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    gc?.();
+    results[name] = (process.memoryUsage().heapUsed - before) / OPEN_STREAMS / 1024;
+    for (const controller of controllers) controller.abort();
+    await Promise.all(readers);
+    await fixture.handler.close();
+  }
+  const extra = results['hub on']! - results['hub off']!;
+  return [
+    { group: 'turn options', name: `memory per open stream, hub off (${OPEN_STREAMS} streams)`, value: results['hub off']!, unit: 'KB' },
+    {
+      group: 'turn options',
+      name: 'memory per open stream, hub on',
+      value: results['hub on']!,
+      unit: 'KB',
+      ratio: { value: results['hub on']! / results['hub off']!, against: 'hub off' },
+      goal: `hub adds <= 10 KB per stream beyond the answer bytes (adds ${extra.toFixed(1)} KB)`,
+      met: extra <= 10,
+    },
+  ];
+}
