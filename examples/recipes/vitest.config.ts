@@ -1,0 +1,8 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  // Workspace packages resolve to their sources through the `@chatwire/source` export condition.
+  resolve: { conditions: ['@chatwire/source'] },
+  ssr: { resolve: { conditions: ['@chatwire/source'] } },
+  test: { name: 'example-recipes', include: ['src/**/*.test.ts'] },
+});
