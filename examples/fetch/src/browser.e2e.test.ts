@@ -8,6 +8,7 @@ import { createExampleApp, type ExampleApp } from './create-example-app.js';
 import { createNodeServer } from './create-node-server.js';
 import { listenNode } from './listen-node.js';
 import type { RunningServer } from './run-example.js';
+import { createNumberedProvider, replyEnding, replyOpening, type NumberedProvider } from './testing/create-numbered-provider.js';
 
 // Drives Debian's chromium (apt-get install -y chromium) through playwright-core against the default example,
 // by roles and accessible names. Run: pnpm --filter @chatwire/example-fetch test:browser
@@ -387,6 +388,206 @@ describe('browser chat page', () => {
       expect(ids.length).toBeGreaterThanOrEqual(4);
       expect(new Set(ids).size).toBe(ids.length);
       await page.screenshot({ path: join(dir, 'phone-375-answer.png') });
+    });
+  });
+  describe('turn lifecycle: stop, regenerate, edit, the model picker (a stub provider numbering its answers)', () => {
+    let provider: NumberedProvider;
+    let providerServer: RunningServer;
+    let example: ExampleApp;
+    let server: RunningServer;
+    let context: BrowserContext;
+    let page: Page;
+    const modelRequests: string[] = [];
+
+    beforeAll(async () => {
+      provider = createNumberedProvider();
+      providerServer = await listenNode(provider.server, 0);
+      example = await createExampleApp(
+        { PORT: '0', PROVIDER_C_BASE_URL: `http://127.0.0.1:${providerServer.port}/v1`, PROVIDER_C_API_KEY: 'stub-key' },
+        { onError: () => undefined },
+      );
+      server = await listenNode(createNodeServer(example), example.port);
+      context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      page = await context.newPage();
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/models')) modelRequests.push(request.url());
+      });
+      await page.goto(`http://127.0.0.1:${server.port}`);
+      await signIn(page, 'Lifecycle Tester');
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    });
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.close();
+      await example?.close();
+      await providerServer?.close();
+    });
+
+    const log = () => page.getByRole('log', { name: 'Messages' });
+    const answers = () => log().getByRole('article', { name: 'Assistant' });
+    const questions = () => log().getByRole('article', { name: 'You' });
+    const roles = () => log().getByRole('article').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+    const idle = () => eventually(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+
+    it('offers exactly the models of GET /models in the control named "Model"', async () => {
+      const picker = page.getByRole('combobox', { name: 'Model' });
+      await eventually(() => modelRequests.length).toBeGreaterThan(0); // the page asks the route itself
+      const token = await page.evaluate(() => localStorage.getItem('chatwire.example.token'));
+      const response = await fetch(modelRequests[0]!, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      const { models } = (await response.json()) as { models: Array<{ id: string }> };
+      const ids = models.map((m) => m.id);
+      expect(ids).toContain('gamma-oss-120b'); // the stub provider's model
+      // The page's start-up list (/config.json) has every allow-listed model: the route's list is not that one.
+      const startUp = (await (await fetch(`http://127.0.0.1:${server.port}/config.json`)).json()) as { models: unknown[] };
+      expect(startUp.models.length).toBeGreaterThan(ids.length);
+      const options = () => picker.getByRole('option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
+      await eventually(options).toEqual(ids);
+      expect(await picker.inputValue()).toBe('gamma-oss-120b');
+      await picker.selectOption('gamma-oss-120b');
+    });
+
+    it('"Stop" ends the answer, keeps its partial text, and a reload shows it stored as stopped', async () => {
+      const pause = provider.pauseNext();
+      await send(page, 'first question');
+      await pause.paused;
+      const answer = answers().last();
+      await eventually(() => answer.textContent()).toContain(replyOpening(1, 'first question'));
+      expect(await answer.getByText('typing…').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await eventually(() => answer.getByText('stopped').isVisible()).toBe(true);
+      await idle(); // the stream ended
+      expect(await page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(false);
+      expect(await answer.getByText('typing…').count()).toBe(0);
+      const partial = await answer.textContent();
+      expect(partial).toContain(replyOpening(1, 'first question'));
+      expect(partial).not.toContain(replyEnding(1));
+      pause.release();
+
+      await page.reload(); // reopens the chat it showed
+      await eventually(roles).toEqual(['You', 'Assistant']);
+      expect(await questions().first().textContent()).toContain('first question');
+      expect(await answers().first().textContent()).toContain(replyOpening(1, 'first question'));
+      expect(await answers().first().textContent()).not.toContain(replyEnding(1));
+      expect(await answers().first().getByText('stopped').isVisible()).toBe(true);
+    });
+
+    it('"Regenerate" replaces the last answer, and a reload shows only the new one', async () => {
+      await page.getByRole('combobox', { name: 'Model' }).selectOption('gamma-oss-120b');
+      await send(page, 'second question');
+      await eventually(() => answers().last().textContent()).toContain(replyEnding(2));
+      await idle();
+      expect(await answers().first().getByRole('button', { name: 'Regenerate' }).count()).toBe(0); // only the last answer
+      await answers().last().getByRole('button', { name: 'Regenerate' }).click();
+      await eventually(() => answers().last().textContent()).toContain(replyEnding(3));
+      await idle();
+      expect(provider.asked.at(-1)).toBe('second question'); // the same question asked again
+      expect(await answers().last().textContent()).toContain(replyOpening(3, 'second question'));
+      expect(await roles()).toEqual(['You', 'Assistant', 'You', 'Assistant']);
+      expect(await log().textContent()).not.toContain('Reply 2 ');
+
+      await page.reload();
+      await eventually(roles).toEqual(['You', 'Assistant', 'You', 'Assistant']);
+      expect(await questions().last().textContent()).toContain('second question');
+      expect(await answers().last().textContent()).toContain(replyEnding(3));
+      expect(await log().textContent()).not.toContain('Reply 2 ');
+    });
+
+    it('"Edit" on a user message sends its new text, drops the later messages, and a reload agrees', async () => {
+      await page.getByRole('combobox', { name: 'Model' }).selectOption('gamma-oss-120b');
+      await questions().first().getByRole('button', { name: 'Edit' }).click();
+      const box = log().getByRole('textbox', { name: 'Edit message' });
+      expect(await box.inputValue()).toBe('first question');
+      await box.fill('edited question');
+      await log().getByRole('button', { name: 'Send edit' }).click();
+      await eventually(() => answers().last().textContent()).toContain(replyEnding(4));
+      await idle();
+      expect(provider.asked.at(-1)).toBe('edited question');
+      const shown = async () => ({
+        roles: await roles(),
+        question: (await questions().first().textContent())?.trim(),
+        answer: await answers().first().textContent(),
+      });
+      const expected = {
+        roles: ['You', 'Assistant'],
+        question: expect.stringContaining('edited question'),
+        answer: expect.stringContaining(replyOpening(4, 'edited question')),
+      };
+      await eventually(shown).toEqual(expected);
+      for (const gone of ['first question', 'second question', 'Reply 1 ', 'Reply 3 ']) expect(await log().textContent()).not.toContain(gone);
+
+      await page.reload();
+      await eventually(shown).toEqual(expected);
+      for (const gone of ['first question', 'second question', 'Reply 1 ', 'Reply 3 ']) expect(await log().textContent()).not.toContain(gone);
+    });
+
+    describe('with CHATWIRE_ON_DISCONNECT=continue', () => {
+      let continuing: ExampleApp;
+      let continuingServer: RunningServer;
+      let resumePage: Page;
+      const chatPosts: string[] = [];
+
+      beforeAll(async () => {
+        continuing = await createExampleApp(
+          {
+            PORT: '0',
+            PROVIDER_C_BASE_URL: `http://127.0.0.1:${providerServer.port}/v1`,
+            PROVIDER_C_API_KEY: 'stub-key',
+            CHATWIRE_ON_DISCONNECT: 'continue',
+          },
+          { onError: () => undefined },
+        );
+        continuingServer = await listenNode(createNodeServer(continuing), continuing.port);
+        resumePage = await context.newPage();
+        resumePage.on('request', (request) => {
+          if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/chat')) chatPosts.push(request.url());
+        });
+        await resumePage.goto(`http://127.0.0.1:${continuingServer.port}`);
+        await signIn(resumePage, 'Lifecycle Tester');
+        await resumePage.getByRole('button', { name: 'New chat' }).click();
+        await resumePage.getByRole('combobox', { name: 'Model' }).selectOption('gamma-oss-120b');
+      });
+
+      afterAll(async () => {
+        await resumePage?.close();
+        await continuingServer?.close();
+        await continuing?.close();
+      });
+
+      it('resumes a running answer after a reload and completes it without sending again', async () => {
+        const messages = resumePage.getByRole('log', { name: 'Messages' });
+        const answer = () => messages.getByRole('article', { name: 'Assistant' }).last();
+        const pause = provider.pauseNext();
+        await send(resumePage, 'keep going');
+        await pause.paused;
+        const n = provider.asked.length;
+        await eventually(() => answer().textContent()).toContain(replyOpening(n, 'keep going'));
+        expect(chatPosts).toHaveLength(1);
+
+        await resumePage.reload(); // closes the turn's connection; the server keeps the turn running
+        // The reloaded page attaches to the running turn: its answer so far, still streaming.
+        await eventually(() => answer().textContent()).toContain(replyOpening(n, 'keep going'));
+        expect(await answer().getByText('typing…').isVisible()).toBe(true);
+        expect(await resumePage.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+        pause.release();
+
+        await eventually(() => answer().textContent()).toContain(replyEnding(n));
+        await eventually(() => resumePage.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+        expect(await answer().getByText('typing…').count()).toBe(0);
+        expect(await answer().getByText('stopped').count()).toBe(0);
+        expect(chatPosts).toHaveLength(1); // nothing sent again
+        expect(provider.asked).toHaveLength(n); // the model answered once
+        const shownRoles = () => messages.getByRole('article').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+        await eventually(shownRoles).toEqual(['You', 'Assistant']); // the stored question replaces the unknown one
+        expect(await messages.getByRole('article', { name: 'You' }).textContent()).toContain('keep going');
+
+        await resumePage.reload();
+        await eventually(shownRoles).toEqual(['You', 'Assistant']);
+        expect(await answer().textContent()).toContain(replyEnding(n));
+        expect(await answer().textContent()).toContain(replyOpening(n, 'keep going'));
+      });
     });
   });
 });
