@@ -35,8 +35,12 @@ export function redisTurnSharing(
     const owned = 'client' in option ? null : client;
     return { hub: hubs.createLayeredTurnHub({ local: hubs.createMemoryTurnHub(), shared, onError }), bus, client, owned };
   })();
-  // A failed start-up is reported through `ready`; keep it from also being an unhandled rejection.
-  connecting.catch(() => undefined);
+  // A failed start-up is reported through `ready` (and every request): never an unhandled rejection.
+  connecting.catch(onError);
+  const ready = connecting.then(() => undefined);
+  const client = connecting.then((value) => value.client);
+  ready.catch(() => undefined);
+  client.catch(() => undefined);
   const resolved = () => connecting;
   const notReady = () => new ChatwireError('CONFIGURATION', 'Redis turn sharing is used before it is ready');
   let current: Awaited<typeof connecting> | null = null;
@@ -58,8 +62,8 @@ export function redisTurnSharing(
   return {
     hub,
     bus,
-    ready: connecting.then(() => undefined),
-    client: connecting.then((value) => value.client),
+    ready,
+    client,
     async close() {
       const value = await connecting.catch(() => null);
       if (!value) return;

@@ -39,9 +39,12 @@ describe('OpenTelemetry spans through the handler', () => {
       ['chat alpha-sonnet-4-6', 'chat alpha-sonnet-4-6', 'chat.prepare', 'chat.save', 'execute_tool schema_list'].sort(),
     );
     expect(spans).toHaveLength(6);
-    // Children in time order: prepare, step 0, tool, step 1, save.
-    const ordered = [...children].sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
-    expect(ordered.map((s) => s.name)).toEqual(['chat.prepare', 'chat alpha-sonnet-4-6', 'execute_tool schema_list', 'chat alpha-sonnet-4-6', 'chat.save']);
+    // Children in time order: prepare, step 0, tool, step 1, save (spans started in the same tick may tie).
+    const start = (s: (typeof children)[number]) => s.startTime[0] * 1e9 + s.startTime[1];
+    const [step0, step1] = children.filter((s) => s.name === 'chat alpha-sonnet-4-6').sort((a, b) => start(a) - start(b));
+    const named = (name: string) => children.find((s) => s.name === name)!;
+    const sequence = [named('chat.prepare'), step0!, named('execute_tool schema_list'), step1!, named('chat.save')].map(start);
+    expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
 
     expect(root.attributes).toMatchObject({
       'chat.id': chatId,
@@ -57,10 +60,10 @@ describe('OpenTelemetry spans through the handler', () => {
       'gen_ai.usage.output_tokens': 10,
       'chat.turn.ending': 'completed',
     });
-    const [firstStep, secondStep] = ordered.filter((s) => s.name.startsWith('chat alpha'));
+    const [firstStep, secondStep] = [step0, step1];
     expect(firstStep!.attributes).toMatchObject({ 'gen_ai.response.finish_reasons': ['tool-calls'], 'gen_ai.usage.input_tokens': 10, 'chat.turn.step': 0 });
     expect(secondStep!.attributes).toMatchObject({ 'gen_ai.response.finish_reasons': ['stop'], 'chat.turn.step': 1 });
-    const tool = ordered.find((s) => s.name.startsWith('execute_tool'))!;
+    const tool = children.find((s) => s.name.startsWith('execute_tool'))!;
     expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'schema_list', 'gen_ai.tool.call.id': 'call-1' });
     expect(spans.every((s) => s.status.code !== SpanStatusCode.ERROR)).toBe(true);
     // No message text anywhere: attributes, events, status.
