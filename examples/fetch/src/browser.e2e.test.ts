@@ -590,6 +590,36 @@ describe('browser chat page', () => {
       });
     });
   });
+
+  describe('generated titles (CHATWIRE_AUTO_TITLES=1, the demo model)', () => {
+    let example: ExampleApp;
+    let server: RunningServer;
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      example = await createExampleApp({ PORT: '0', CHATWIRE_AUTO_TITLES: '1' }, { demoChunkDelayMs: 0, onError: () => undefined });
+      server = await listenNode(createNodeServer(example), example.port);
+      context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+      page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${server.port}`);
+      await signIn(page, 'Title Tester');
+    });
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.close();
+      await example?.close();
+    });
+
+    it('an untitled chat gets a title after its first answer, shown in the list without a reload', async () => {
+      const chats = () => page.getByRole('list', { name: 'Chats' }).getByRole('listitem');
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await eventually(() => chats().first().getByRole('link').textContent()).toBe('New chat');
+      await send(page, 'Plan a picnic for Saturday');
+      await eventually(() => chats().first().getByRole('link').textContent()).toBe('Plan a picnic for Saturday');
+    });
+  });
 });
 
 /** Visible controls and headings that reach past the left or right edge of the window (clipped). */
