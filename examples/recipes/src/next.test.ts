@@ -1,6 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTsc } from './run-tsc.js';
-import { serveTurn } from './serve-turn.js';
+import { overHttp, serveTurn } from './serve-turn.js';
+import { startServer, type StartedServer } from './start-server.js';
 
 type RouteHandler = (request: Request) => Promise<Response>;
 interface RouteModule {
@@ -46,3 +51,58 @@ describe('Next.js App Router recipe (next/app)', () => {
     });
   });
 });
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const nextEnv = { NEXT_TELEMETRY_DISABLED: '1', CHATWIRE_JWT_SECRET: secret };
+const skipBuild = process.env.CHATWIRE_SKIP_NEXT_BUILD === '1';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+
+// After the type-check above (same file, so the build's .next/types never changes under it).
+describe.skipIf(skipBuild)(
+  `Next.js recipe built with \`next build\` and served by \`next start\`${skipBuild ? ' (skipped: CHATWIRE_SKIP_NEXT_BUILD=1)' : ''}`,
+  () => {
+    let server: StartedServer;
+    beforeAll(async () => {
+      await new Promise<void>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [nextBin, 'build', 'next'],
+          { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, ...nextEnv }, maxBuffer: 16 * 1024 * 1024 },
+          (error, stdout, stderr) => (error ? reject(new Error(`next build failed:\n${stdout}${stderr}`)) : resolve()),
+        );
+      });
+      const port = await freePort();
+      server = await startServer(process.execPath, [nextBin, 'start', 'next', '-p', String(port), '-H', '127.0.0.1'], nextEnv);
+    }, 600_000); // a production build of the app and the packages it imports: about 1.5 min here
+
+    afterAll(() => server?.stop());
+
+    it('serves the useChat page', async () => {
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('aria-label="Message"');
+    });
+
+    it('streams a turn through next start chunk by chunk, with the token from the dev sign-in route', async () => {
+      const token = await (await fetch(`${server.url}/api/dev-token`, { method: 'POST' })).text();
+      expect(token.split('.')).toHaveLength(3);
+      const turn = await serveTurn(overHttp, server.url, secret);
+      expect(turn.status).toBe(200);
+      expect(turn.headers.get('content-type')).toContain('text/event-stream');
+      expect(turn.headers.get('cache-control')).toBe('no-cache, no-transform');
+      expect(turn.headers.get('content-encoding')).toBeNull();
+      expect(turn.text).toContain('"type":"text-delta"');
+      expect(turn.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+      expect(turn.reads.length).toBeGreaterThan(2); // not buffered by Next.js
+      expect(turn.reads[0]).not.toContain('"type":"finish"');
+    }, 60_000);
+  },
+);
