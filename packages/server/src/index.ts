@@ -8,4 +8,3 @@ export type { OtelObservers, OtelObserversOptions, TurnObservers } from '@chatwi
 export type { CorsOptions } from './cors.js';
 export { STATUS_BY_CODE } from './error-response.js';
 export * from './auth/index.js';
-export { ChatwireError, isChatwireError } from '@chatwire/storage';

@@ -8,7 +8,6 @@ it('exports exactly this API', async () => {
   const api = await import('./index.js');
   expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
     [
-      "ChatwireError",
       "GEN_AI_SEMCONV_VERSION",
       "STATUS_BY_CODE",
       "createChatHandler",
@@ -16,7 +15,6 @@ it('exports exactly this API', async () => {
       "createOtelObservers",
       "createTurnLimits",
       "fromEnv",
-      "isChatwireError",
       "jwtOptionsFromEnv",
       "readBearerToken",
     ]
