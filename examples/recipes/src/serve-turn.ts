@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { signToken } from './sign-token.js';
 
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -35,3 +36,14 @@ export async function serveTurn(fetchLike: FetchLike, baseUrl: string, secret: s
 
 /** Through a real server: the same turn over HTTP. */
 export const overHttp: FetchLike = (request) => fetch(request);
+
+/** A turn answered as SSE, streamed in several reads (not buffered), ending with `[DONE]`. */
+export function expectStreamedTurn(turn: ServedTurn): void {
+  expect(turn.status).toBe(200);
+  expect(turn.headers.get('content-type')).toContain('text/event-stream');
+  expect(turn.headers.get('cache-control')).toBe('no-cache, no-transform');
+  expect(turn.text).toContain('"type":"text-delta"');
+  expect(turn.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+  expect(turn.reads.length).toBeGreaterThan(2);
+  expect(turn.reads[0]).not.toContain('"type":"finish"');
+}
