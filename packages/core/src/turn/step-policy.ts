@@ -1,4 +1,4 @@
-import { stepCountIs, type ModelMessage, type PrepareStepFunction, type StopCondition, type ToolSet } from 'ai';
+import type { ModelMessage } from 'ai';
 import { compactStepMessages } from '../compaction/index.js';
 import type { CompactionConfig } from '../compaction/compaction-types.js';
 import { sanitizeStepMessages } from '../prompt/provider-rules.js';
@@ -7,22 +7,23 @@ import { sanitizeStepMessages } from '../prompt/provider-rules.js';
 export const MAX_TOOL_STEPS = 5;
 
 export interface StepPolicy {
-  stopWhen: StopCondition<ToolSet>;
-  prepareStep: PrepareStepFunction<ToolSet>;
+  maxSteps: number;
+  /** What a step after the first is sent (undefined for the first: its prompt was prepared before the turn). */
+  prepareStep(step: { stepNumber: number; messages: ModelMessage[] }): { messages: ModelMessage[]; toolChoice?: 'none' } | undefined;
 }
 
 /**
  * The one place that decides what each model step of a turn gets:
  * - at most `MAX_TOOL_STEPS` steps;
- * - from the second step on, the SDK's messages of earlier steps are made acceptable to every provider
- *   and compacted to the context budget (tool results grow the prompt inside one turn);
+ * - from the second step on, the messages of earlier steps are made acceptable to every provider and
+ *   compacted to the context budget (tool results grow the prompt inside one turn);
  * - the last allowed step is offered no tool (`toolChoice: 'none'`), so a turn that reaches the cap still
  *   ends with an answer rather than a dangling tool call.
  */
 export function stepPolicy(compaction: CompactionConfig): StepPolicy {
   return {
-    stopWhen: stepCountIs(MAX_TOOL_STEPS),
-    prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+    maxSteps: MAX_TOOL_STEPS,
+    prepareStep: ({ stepNumber, messages }) => {
       if (stepNumber === 0) return undefined;
       const step = compactStepMessages(sanitizeStepMessages(messages), compaction);
       return stepNumber >= MAX_TOOL_STEPS - 1 ? { messages: step.messages, toolChoice: 'none' as const } : { messages: step.messages };

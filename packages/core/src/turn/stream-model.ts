@@ -1,4 +1,6 @@
-import { streamText, type LanguageModelUsage, type ToolSet } from 'ai';
+import type { LanguageModelUsage, ToolSet } from 'ai';
+import { runAiSdkSteps } from '../model-loop/run-ai-sdk-steps.js';
+import { runModelLoop, type LoopPart } from '../model-loop/run-model-loop.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import { stepPolicy } from './step-policy.js';
 import { TurnInterrupt, type InterruptKind } from './turn-ending.js';
@@ -16,85 +18,96 @@ export type StreamOutcome =
   | { kind: 'failed'; error: unknown; stage: 'model' | 'history' };
 
 /**
- * Phase two of a turn: the model steps and the tool loop, each streamed part mapped to the chunk the client
- * is sent and applied to the answer that will be stored. The `finish` chunk is not sent here: the settle
- * phase sends it once the answer is stored.
+ * Phase two of a turn: the model steps and the tool loop, each part mapped to the chunk the client is sent
+ * and applied to the answer that will be stored. The `finish` chunk is not sent here: the settle phase
+ * sends it once the answer is stored.
  *
- * Nothing here awaits the `streamText` result promises: they never settle when a provider connection dies,
- * so everything is read from the full stream. An `error` part ends the phase at once: nothing after it is
- * streamed or stored.
+ * The steps run on chatwire's model loop over the provider interface (`runModelLoop`), or on the AI SDK's
+ * `streamText` when the app asked for the SDK's own telemetry spans or names a model by a gateway string
+ * (`runAiSdkSteps`); both hand over the same parts. An `error` part ends the phase at once: nothing after
+ * it is streamed or stored.
  */
 export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime): Promise<StreamOutcome> {
   const signal = turn.signal;
   const usage = new UsageSum();
-  const interrupted = (steps: number): StreamOutcome => ({ kind: 'interrupted', interrupt: TurnInterrupt.kindOf(signal), usage: usage.total, steps });
-  if (signal.aborted) return interrupted(0);
+  let steps = 0;
+  const interrupted = (): StreamOutcome => ({ kind: 'interrupted', interrupt: TurnInterrupt.kindOf(signal), usage: usage.total, steps });
+  if (signal.aborted) return interrupted();
   const tools: ToolSet = rt.tools.forTurn({ caller: turn.caller, records: rt.store.asCaller(turn.caller), abortSignal: signal });
   const watchdog = new ProviderWatchdog(rt.firstByteTimeoutMs, rt.idleTimeoutMs, (kind) => turn.interrupt(kind));
-  const { output, answer } = turn;
-  let steps = 0;
+  const { output, answer, observer } = turn;
+  let outcome: StreamOutcome | null = null;
 
-  try {
-    const result = streamText({
-      model: turn.model.model,
-      system: rt.system,
-      messages: prompt.messages,
-      tools,
-      ...stepPolicy(rt.compaction),
-      abortSignal: signal,
-      maxRetries: rt.maxRetries,
-      // The `error` part reports it (the SDK's default would print to the console).
-      onError: () => undefined,
-      ...(rt.aiSdkTelemetry ? { experimental_telemetry: rt.aiSdkTelemetry } : {}),
-    });
-    // A plain reader rather than `for await` (one promise per part less).
-    const reader = result.fullStream.getReader();
-    watchdog.modelCallStarted();
-    try {
-      for (;;) {
-        const { done, value: part } = await reader.read();
-        if (done) break;
-        // A tool the provider runs itself is provider time: it does not pause the watchdog.
-        watchdog.saw(part.type === 'tool-call' && part.providerExecuted ? 'provider-tool-call' : part.type);
-        if (part.type === 'text-delta') {
-          answer.appendText(part.id, part.text);
-          output.sendTextDelta(part.id, part.text);
-          continue;
-        }
-        if (part.type === 'error') {
-          turn.report(part.error, 'model');
-          return { kind: 'failed', error: part.error, stage: 'model' };
-        }
-        if (part.type === 'abort') break;
-        if (part.type === 'finish-step') {
-          steps++;
-          usage.add(part.usage);
-          turn.observer.stepFinished({ finishReason: part.finishReason, usage: part.usage });
-        } else if (part.type === 'start-step') turn.observer.stepStarted();
-        else if (part.type === 'tool-call') {
-          turn.observer.toolStarted(part.toolCallId, part.toolName);
-          if (part.invalid) turn.observer.toolFinished(part.toolCallId, toolErrorText(part.error));
-        } else if (part.type === 'tool-result' && !part.preliminary) turn.observer.toolFinished(part.toolCallId);
-        else if (part.type === 'tool-error') turn.observer.toolFinished(part.toolCallId, toolErrorText(part.error));
-        if (part.type === 'finish') {
-          if (signal.aborted) break;
-          return { kind: 'finished', finishReason: part.finishReason, usage: part.totalUsage, steps };
-        }
-        const chunk = uiChunkFromPart(part, tools);
-        if (!chunk) continue;
-        answer.apply(chunk);
-        output.send(chunk);
-      }
-    } finally {
-      watchdog.clear();
-      reader.cancel().catch(() => undefined);
+  /** One part of the steps; false once the phase has its outcome. */
+  const onPart = (part: LoopPart): boolean => {
+    // A tool the provider runs itself is provider time: it does not pause the watchdog.
+    watchdog.saw(part.type === 'tool-call' && part.providerExecuted ? 'provider-tool-call' : part.type);
+    switch (part.type) {
+      case 'text-delta':
+        answer.appendText(part.id, part.text);
+        output.sendTextDelta(part.id, part.text);
+        return true;
+      case 'error':
+        turn.report(part.error, 'model');
+        outcome = { kind: 'failed', error: part.error, stage: 'model' };
+        return false;
+      case 'abort':
+        outcome = interrupted();
+        return false;
+      case 'finish':
+        outcome = signal.aborted ? interrupted() : { kind: 'finished', finishReason: part.finishReason, usage: part.totalUsage, steps };
+        return false;
+      case 'finish-step':
+        steps++;
+        usage.add(part.usage);
+        observer.stepFinished({ finishReason: part.finishReason, usage: part.usage });
+        break;
+      case 'start-step':
+        observer.stepStarted();
+        break;
+      case 'tool-call':
+        observer.toolStarted(part.toolCallId, part.toolName);
+        if (part.invalid) observer.toolFinished(part.toolCallId, toolErrorText(part.error));
+        break;
+      case 'tool-result':
+        if (!part.preliminary) observer.toolFinished(part.toolCallId);
+        break;
+      case 'tool-error':
+        observer.toolFinished(part.toolCallId, toolErrorText(part.error));
+        break;
     }
-    if (signal.aborted) return interrupted(steps);
-    return { kind: 'failed', error: new Error('the model stream ended without finishing'), stage: 'model' };
+    const chunk = uiChunkFromPart(part, tools);
+    if (chunk) {
+      answer.apply(chunk);
+      output.send(chunk);
+    }
+    return true;
+  };
+
+  const policy = stepPolicy(rt.compaction);
+  const steps$ = {
+    system: rt.system,
+    messages: prompt.messages,
+    tools,
+    maxSteps: policy.maxSteps,
+    prepareStep: policy.prepareStep,
+    abortSignal: signal,
+    maxRetries: rt.maxRetries,
+  };
+  const model = turn.model.model;
+  watchdog.modelCallStarted();
+  try {
+    if (typeof model === 'string' || rt.aiSdkTelemetry) await runAiSdkSteps({ ...steps$, model, telemetry: rt.aiSdkTelemetry }, onPart);
+    else await runModelLoop({ ...steps$, model }, onPart);
   } catch (error) {
+    if (!signal.aborted) {
+      turn.report(error, 'model');
+      return { kind: 'failed', error, stage: 'model' };
+    }
+  } finally {
     watchdog.clear();
-    if (signal.aborted) return interrupted(steps);
-    turn.report(error, 'model');
-    return { kind: 'failed', error, stage: 'model' };
   }
+  if (outcome) return outcome;
+  if (signal.aborted) return interrupted();
+  return { kind: 'failed', error: new Error('the model stream ended without finishing'), stage: 'model' };
 }

@@ -1,0 +1,39 @@
+import { stepCountIs, streamText, type LanguageModel, type TelemetrySettings } from 'ai';
+import type { ModelLoopOptions, PartSink } from './run-model-loop.js';
+
+export interface AiSdkStepsOptions extends Omit<ModelLoopOptions, 'model'> {
+  model: LanguageModel;
+  telemetry: TelemetrySettings | null;
+}
+
+/**
+ * The same steps as `runModelLoop`, through the AI SDK's own `streamText`: used when the app switches on the
+ * SDK's telemetry (its spans exist only inside its pipeline) or names a model by a gateway id string.
+ * Nothing awaits the result promises (they never settle when a provider connection dies): everything is
+ * read from the full stream.
+ */
+export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink): Promise<void> {
+  const { prepareStep } = options;
+  const result = streamText({
+    model: options.model,
+    system: options.system,
+    messages: options.messages,
+    tools: options.tools,
+    stopWhen: stepCountIs(options.maxSteps),
+    ...(prepareStep ? { prepareStep: ({ stepNumber, messages }) => (stepNumber === 0 ? undefined : prepareStep({ stepNumber, messages })) } : {}),
+    abortSignal: options.abortSignal,
+    maxRetries: options.maxRetries,
+    // The `error` part reports it (the SDK's default would print to the console).
+    onError: () => undefined,
+    ...(options.telemetry ? { experimental_telemetry: options.telemetry } : {}),
+  });
+  const reader = result.fullStream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || sink(value) === false) return;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
