@@ -12,6 +12,8 @@ export type ServerCommand =
   | { type: 'mark' }
   | { type: 'memory' }
   | { type: 'idle' }
+  /** Writes a heap snapshot (after a full GC) to `path` (profiling only). */
+  | { type: 'snapshot'; path: string }
   | { type: 'exit' };
 
 export type ServerReply =
@@ -19,7 +21,8 @@ export type ServerReply =
   | { type: 'marked' }
   | { type: 'prepared'; spec: StreamSpec }
   | { type: 'memory'; heap: number; external: number; open: number; gcMaxMs: number; loopP99Ms: number; loopMaxMs: number }
-  | { type: 'idle'; open: number; errors: number };
+  | { type: 'idle'; open: number; errors: number }
+  | { type: 'snapshot'; path: string };
 
 export type ClientCommand =
   | { type: 'open'; port: number; count: number; spec: StreamSpec; openTimeoutMs: number }

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeHeapSnapshot } from 'node:v8';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { streamText, UI_MESSAGE_STREAM_HEADERS, type ModelMessage } from 'ai';
 import { toNodeListener } from '@chatwire/server/node';
@@ -123,6 +124,9 @@ process.on('message', (command: ServerCommand) => {
         while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         return send({ type: 'idle', open, errors: r2?.errors.length ?? 0 });
       }
+      case 'snapshot':
+        gc();
+        return send({ type: 'snapshot', path: writeHeapSnapshot(command.path) });
       case 'exit':
         server.closeAllConnections();
         server.close();
