@@ -6,6 +6,7 @@ export { createChatService } from './chat/chat-service.js';
 export type { ChatService, ChatServiceOptions } from './chat/chat-service.js';
 export { AI_CHATS, AI_MESSAGES, AI_TURNS } from './records/chat-collections.js';
 export type { Chat, MessageData } from './records/chat-collections.js';
+export { userMessageRecordId } from './records/message-record-id.js';
 export type { TurnInput } from './turn/turn-input.js';
 export { API_SCHEMAS } from './chat/schemas/api-schemas.js';
 

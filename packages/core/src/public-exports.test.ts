@@ -36,6 +36,7 @@ it('exports exactly these values', async () => {
     'createToolCatalog',
     'hub',
     'modelOptionsFromEnv',
+    'userMessageRecordId',
   ]);
 });
 

@@ -10,6 +10,7 @@ import { createNotificationTurnBus } from '../hub/create-notification-turn-bus.j
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import { createTurnManager } from '../turn/create-turn-manager.js';
 import { loadChatMessages } from '../prompt/load-history.js';
+import { toWireMessage } from '../records/message-record-id.js';
 import type { TurnRuntime } from '../turn/turn-runtime.js';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { observeNothing, type TurnObservers } from '../turn/turn-observer.js';
@@ -83,6 +84,7 @@ export interface ChatService {
   readonly store: RecordStore;
   createChat(caller: Caller, input?: unknown): Promise<Chat>;
   listChats(caller: Caller, query?: { limit?: string | null; cursor?: string | null }): Promise<{ chats: Chat[]; nextCursor: string | null }>;
+  /** The chat and its messages in order, each with the id its client knows as `recordId` (`userMessageId`, `X-Asst-Id`). */
   getChat(caller: Caller, chatId: string): Promise<{ chat: Chat; messages: RecordEnvelope<MessageData>[] }>;
   renameChat(caller: Caller, chatId: string, input: unknown): Promise<Chat>;
   deleteChat(caller: Caller, chatId: string): Promise<{ chatId: string; messages: number }>;
@@ -218,7 +220,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
     async getChat(caller, chatId) {
       const chat = await ownedChat(caller, chatId);
-      return { chat: toChat(chat), messages: await loadChatMessages(store.asCaller(caller), chatId) };
+      return { chat: toChat(chat), messages: (await loadChatMessages(store.asCaller(caller), chatId)).map(toWireMessage) };
     },
 
     async renameChat(caller, chatId, input) {

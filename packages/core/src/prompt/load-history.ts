@@ -1,6 +1,7 @@
 import { convertToModelMessages, type ModelMessage, type UIMessage } from 'ai';
 import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
 import { AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
+import { wireMessageId } from '../records/message-record-id.js';
 import type { HistoryEntry } from '../compaction/compaction-types.js';
 import { toolCallInput } from './provider-rules.js';
 
@@ -23,12 +24,15 @@ export async function loadChatMessages(access: RecordAccess, chatId: string): Pr
   return rows;
 }
 
-/** Stored rows to history entries: one entry per row, so compaction never splits a tool call from its result. */
+/**
+ * Stored rows to history entries: one entry per row, so compaction never splits a tool call from its result.
+ * Entries carry the ids the client knows (a summary's `throughId` is one of them).
+ */
 export function historyEntries(rows: readonly RecordEnvelope<MessageData>[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
   for (const row of rows) {
     const messages = rowToModelMessages(row.data);
-    if (messages.length > 0) entries.push({ id: row.recordId, messages });
+    if (messages.length > 0) entries.push({ id: wireMessageId(row), messages });
   }
   return entries;
 }

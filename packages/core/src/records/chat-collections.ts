@@ -33,6 +33,11 @@ export const AI_MESSAGES_SCHEMA: CollectionDefinition = {
     { name: 'content', type: 'string', required: true },
     { name: 'parts', type: 'array', description: 'UI-shaped parts (text, tool invocations) for rendering.' },
     { name: 'status', type: 'string', description: "Assistant rows: 'complete', or 'stopped' by the stop route. Absent reads as complete." },
+    {
+      name: 'messageId',
+      type: 'string',
+      description: "User rows: the client's userMessageId (the recordId is derived from it and the owner, see message-record-id.ts).",
+    },
   ],
 };
 
@@ -76,6 +81,8 @@ export interface MessageData extends Record<string, unknown> {
   content: string;
   parts?: unknown[];
   status?: 'complete' | 'stopped';
+  /** User rows: the client's `userMessageId` (their recordId is scoped to the owner: `userMessageRecordId`). */
+  messageId?: string;
 }
 
 /** The flat chat object of the HTTP contract. */

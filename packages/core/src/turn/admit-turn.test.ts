@@ -1,4 +1,5 @@
 import { ChatwireError } from '@chatwire/storage';
+import { AI_MESSAGES } from '../records/chat-collections.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { ALICE, BOB, turnHarness } from './testing/turn-harness.js';
@@ -105,17 +106,45 @@ describe('admitTurn: the trigger’s message', () => {
     expect(await leaseIsFree(h, chatId)).toBe(true);
   });
 
-  // Not yet built: message ids are scoped to their owner, so another user's stored id behaves exactly like a fresh
-  // one. Today the duplicate check reads every user's rows (server access), which answers 409 and tells that the id
-  // exists. The fix needs the check by owner (and rows keyed so two owners can store the same id).
-  it.fails('another user’s stored message id is admitted like a fresh one (known limit: message ids are unique per store, see README)', async () => {
+  it('another user’s stored message id is admitted like a fresh one (ids are scoped to their owner)', async () => {
     const h = turnHarness();
     const bobs = await h.createChat(BOB);
     await h.seed(bobs, [{ id: 'shared-id', role: 'user', content: 'bob' }], BOB);
     const chatId = await h.createChat();
     const turn = await h.admit({ chatId, userMessageId: 'shared-id', content: 'alice' }, model());
-    expect(turn.plan.userMessageId).toBe('shared-id');
+    expect(turn.plan).toEqual({ trigger: 'submit', userMessageId: 'shared-id', content: 'alice' });
     await turn.lease.release();
+    // ...and still a duplicate for its owner, in any of their chats.
+    const bobsOther = await h.createChat(BOB);
+    await expect(h.admit({ chatId: bobsOther, userMessageId: 'shared-id', content: 'again' }, model(), BOB)).rejects.toMatchObject({
+      code: 'DUPLICATE_MESSAGE',
+    });
+  });
+
+  it('answers DUPLICATE_MESSAGE for the caller’s own assistant message id, and not for another user’s', async () => {
+    const h = turnHarness();
+    const chatId = await chatWithHistory(h);
+    await expect(h.admit({ chatId, userMessageId: 'a1', content: 'x' }, model())).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE' });
+    const bobs = await h.createChat(BOB);
+    const turn = await h.admit({ chatId: bobs, userMessageId: 'a1', content: 'x' }, model(), BOB);
+    expect(turn.plan.userMessageId).toBe('a1');
+    await turn.lease.release();
+  });
+
+  it('a user row stored before ids were scoped (recordId = the client’s id) is still its owner’s, and nobody else’s', async () => {
+    const h = turnHarness();
+    const chatId = await h.createChat();
+    await h.server.create(AI_MESSAGES, { chatId, userId: ALICE.userId, role: 'user', content: 'old', parts: [] }, { recordId: 'legacy-u' });
+    await expect(h.admit({ chatId, userMessageId: 'legacy-u', content: 'x' }, model())).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE' });
+    const edit = await h.admit({ chatId, trigger: 'edit', userMessageId: 'legacy-u', content: 'new' }, model());
+    expect(edit.plan).toEqual({ trigger: 'edit', userMessageId: 'legacy-u', content: 'new' });
+    await edit.lease.release();
+    const regenerate = await h.admit({ chatId, trigger: 'regenerate' }, model());
+    expect(regenerate.plan).toEqual({ trigger: 'regenerate', userMessageId: 'legacy-u' });
+    await regenerate.lease.release();
+    const bobs = await h.createChat(BOB);
+    const bobsTurn = await h.admit({ chatId: bobs, userMessageId: 'legacy-u', content: 'x' }, model(), BOB);
+    await bobsTurn.lease.release();
   });
 
   it('admits edit and regenerate of a user message of the chat', async () => {

@@ -1,6 +1,7 @@
 import { ChatwireError, type Caller, type RecordAccess } from '@chatwire/storage';
 import { AI_CHATS, AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
 import type { TurnInput } from './turn-input.js';
+import { findOwnMessage, wireMessageId } from '../records/message-record-id.js';
 import { titleFromMessage } from '../records/title-from-message.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
@@ -25,7 +26,7 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
   const lease = await rt.store.leases.acquire(`chat:${input.chatId}`, { ttlMs: rt.leaseTtlMs });
   if (!lease) throw new ChatwireError('CHAT_BUSY', 'A turn of this chat is still streaming; retry when it has finished');
   try {
-    const plan = await planFor(rt.store.asServer(), input);
+    const plan = await planFor(rt.store.asServer(), caller, input);
     await rt.limits?.admit(caller);
     return new Turn(
       { id: crypto.randomUUID(), chatId: input.chatId, caller, plan, model: request.model, lease, authToken: request.authToken, newChatTitle },
@@ -45,16 +46,21 @@ async function chatToAnswer(rt: TurnRuntime, caller: Caller, input: TurnInput): 
   return titleFromMessage(input.content ?? '');
 }
 
-async function planFor(server: RecordAccess, input: TurnInput): Promise<TurnPlan> {
+/**
+ * The trigger's message, by the caller's own ids only (DESIGN.md: message ids are scoped to their owner): a
+ * submit's id is a duplicate when the caller already has a message with it, and an edit or regenerate names
+ * a user message of this chat of the caller's. Another user's id is, for this caller, an unused one.
+ */
+async function planFor(server: RecordAccess, caller: Caller, input: TurnInput): Promise<TurnPlan> {
   const { chatId, userMessageId } = input;
   if (input.trigger === 'submit') {
-    if (await server.find(AI_MESSAGES, userMessageId!)) {
+    if (await findOwnMessage(server, caller.userId, userMessageId!)) {
       throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${userMessageId}' is already stored`);
     }
     return { trigger: 'submit', userMessageId: userMessageId!, content: input.content! };
   }
   const target = userMessageId ?? (await lastUserMessageId(server, chatId));
-  const row = await server.find<MessageData>(AI_MESSAGES, target);
+  const row = await findOwnMessage(server, caller.userId, target);
   if (!row || row.data.chatId !== chatId || row.data.role !== 'user') {
     throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${target}' is not a user message of this chat`);
   }
@@ -63,6 +69,7 @@ async function planFor(server: RecordAccess, input: TurnInput): Promise<TurnPlan
     : { trigger: 'regenerate', userMessageId: target };
 }
 
+/** The client's id of the chat's last user message (the chat is the caller's: admission checked it). */
 async function lastUserMessageId(server: RecordAccess, chatId: string): Promise<string> {
   const page = await server.query<MessageData>(AI_MESSAGES, {
     filter: { chatId, role: 'user' },
@@ -71,5 +78,5 @@ async function lastUserMessageId(server: RecordAccess, chatId: string): Promise<
   });
   const last = page.records[0];
   if (!last) throw new ChatwireError('VALIDATION', 'There is no user message to regenerate', { details: { field: 'userMessageId' } });
-  return last.recordId;
+  return wireMessageId(last);
 }

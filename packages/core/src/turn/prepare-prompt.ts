@@ -4,6 +4,7 @@ import { AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import { compactHistory } from '../compaction/index.js';
 import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
 import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
+import { userMessageRecordId, wireMessageId } from '../records/message-record-id.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 
@@ -15,6 +16,8 @@ export interface PreparedPrompt {
   compaction: CompactionReport;
   /** The text of the user message this turn answers. */
   userContent: string;
+  /** The recordId of that user message: the new row of a submit, the stored row of an edit or regenerate. */
+  userRecordId: string;
   /** Stored messages an edit or regenerate replaces (every message after its user message), in order. */
   replacedIds: string[];
 }
@@ -33,16 +36,19 @@ export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<Prepar
   let kept = rows;
   let replaced: RecordEnvelope<MessageData>[] = [];
   let userContent: string;
+  let userRecordId: string;
   if (plan.trigger === 'submit') {
     userContent = plan.content;
+    userRecordId = userMessageRecordId(turn.caller.userId, plan.userMessageId);
   } else {
-    const at = rows.findIndex((row) => row.recordId === plan.userMessageId && row.data.role === 'user');
+    const at = rows.findIndex((row) => wireMessageId(row) === plan.userMessageId && row.data.role === 'user');
     if (at < 0) throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${plan.userMessageId}' is not a user message of this chat`);
     kept = rows.slice(0, at);
     replaced = rows.slice(at + 1);
     userContent = plan.trigger === 'edit' ? plan.content : rows[at]!.data.content;
+    userRecordId = rows[at]!.recordId;
   }
-  const keptIds = new Set(kept.map((row) => row.recordId));
+  const keptIds = new Set(kept.map(wireMessageId));
   const entries = [...historyEntries(kept), { id: plan.userMessageId, messages: [{ role: 'user' as const, content: userContent }] }];
   const cachedSummary = rows.length === 0 ? null : await usableSummary(server, turn.chatId, keptIds);
   const prepared = await compactHistory(entries, {
@@ -56,6 +62,7 @@ export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<Prepar
     summary: prepared.summary,
     compaction: prepared.report,
     userContent,
+    userRecordId,
     replacedIds: replaced.map((row) => row.recordId),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordAccess } from '@chatwire/storage';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
+import { userMessageRecordId } from '../records/message-record-id.js';
 import type { TurnInput } from './turn-input.js';
 import { preparePrompt } from './prepare-prompt.js';
 import { saveTurn, type TurnRecord } from './save-turn.js';
@@ -67,6 +68,10 @@ describe('saveTurn: what a stored turn writes', () => {
     const messages = await h.messages(chatId);
     expect(ids(messages)).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', turn.id]);
     expect(messages[4]!.data).toEqual({ chatId, userId: 'alice', role: 'user', content: 'three', parts: [{ type: 'text', text: 'three' }] });
+    // Stored under the owner-scoped recordId, with the client's id in the row.
+    const stored = await h.server.find(AI_MESSAGES, userMessageRecordId('alice', 'u3'));
+    expect(stored?.data).toEqual({ ...messages[4]!.data, messageId: 'u3' });
+    expect(await h.server.find(AI_MESSAGES, 'u3')).toBeNull();
     expect(messages[5]!.data).toEqual({
       chatId,
       userId: 'alice',

@@ -56,9 +56,10 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
 
   const userParts = [{ type: 'text', text: prompt.userContent }];
   if (plan.trigger === 'submit') {
-    await tx.create(AI_MESSAGES, { chatId, userId, role: 'user', content: plan.content, parts: userParts }, { recordId: plan.userMessageId });
+    const data = { chatId, userId, role: 'user', content: plan.content, parts: userParts, messageId: plan.userMessageId };
+    await tx.create(AI_MESSAGES, data, { recordId: prompt.userRecordId });
   } else if (plan.trigger === 'edit') {
-    await tx.update(AI_MESSAGES, plan.userMessageId, { content: plan.content, parts: userParts });
+    await tx.update(AI_MESSAGES, prompt.userRecordId, { content: plan.content, parts: userParts });
   }
   for (const id of prompt.replacedIds) {
     await deleteIfPresent(tx, AI_MESSAGES, id);

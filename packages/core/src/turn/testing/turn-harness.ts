@@ -2,6 +2,7 @@ import type { LanguageModel, ToolSet } from 'ai';
 import { createRecordStore, type Caller, type RecordAccess, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver, type MemoryDriver } from '@chatwire/storage/memory';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS, CHAT_COLLECTIONS, type MessageData } from '../../records/chat-collections.js';
+import { toWireMessage, userMessageRecordId } from '../../records/message-record-id.js';
 import type { TurnInput } from '../turn-input.js';
 import { DEFAULT_COMPACTION_CONFIG } from '../../compaction/index.js';
 import type { ConversationSummary } from '../../compaction/compaction-types.js';
@@ -39,12 +40,13 @@ export interface TurnHarness {
   /** Moves the store's clock forward (leases expire, timestamps move) without waiting or faking timers. */
   advanceStoreClock(ms: number): void;
   createChat(owner?: Caller, title?: string, id?: string): Promise<string>;
-  /** Stores messages in order, as earlier turns would have. */
+  /** Stores messages in order, as earlier turns would have (user rows under their owner-scoped recordId). */
   seed(chatId: string, messages: readonly SeedMessage[], owner?: Caller): Promise<void>;
   /** Stores a turn row (recordId = its assistant message id), optionally with a compaction summary. */
   seedTurn(chatId: string, assistantMessageId: string, userMessageId: string, summary?: ConversationSummary): Promise<void>;
   /** Rows of a collection (server view, insertion order), optionally of one chat. */
   rows<T extends Record<string, unknown> = Record<string, unknown>>(collection: string, chatId?: string): Promise<RecordEnvelope<T>[]>;
+  /** A chat's messages as the routes return them (recordId: the id the client knows). */
   messages(chatId: string): Promise<RecordEnvelope<MessageData>[]>;
   turnModel(model: LanguageModel): TurnModel;
   /** `admitTurn` for a caller (default alice) with a submit by default. */
@@ -130,8 +132,10 @@ export function turnHarness(options: HarnessOptions = {}): TurnHarness {
     async seed(chatId, messages, owner = ALICE) {
       for (const m of messages) {
         const parts = [{ type: 'text', text: m.content }];
-        const data = { chatId, userId: m.userId ?? owner.userId, role: m.role, content: m.content, parts };
-        await server.create(AI_MESSAGES, m.role === 'assistant' ? { ...data, status: 'complete' } : data, { recordId: m.id });
+        const userId = m.userId ?? owner.userId;
+        const data = { chatId, userId, role: m.role, content: m.content, parts };
+        if (m.role === 'assistant') await server.create(AI_MESSAGES, { ...data, status: 'complete' }, { recordId: m.id });
+        else await server.create(AI_MESSAGES, { ...data, messageId: m.id }, { recordId: userMessageRecordId(userId, m.id) });
       }
     },
     async seedTurn(chatId, assistantMessageId, userMessageId, summary) {
@@ -156,7 +160,7 @@ export function turnHarness(options: HarnessOptions = {}): TurnHarness {
       );
     },
     rows,
-    messages: (chatId) => rows<MessageData>(AI_MESSAGES, chatId),
+    messages: async (chatId) => (await rows<MessageData>(AI_MESSAGES, chatId)).map(toWireMessage),
     turnModel,
     admit(input, model, caller = ALICE) {
       const full: TurnInput = { trigger: 'submit', ...input };
