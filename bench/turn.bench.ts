@@ -106,7 +106,7 @@ async function checkPersistence(r2: Awaited<ReturnType<typeof createR2Fixture>>,
   const server = r2.store.asServer();
   const assistant = await server.find<{ content: string }>('ai-messages', sample.assistantMessageId ?? '');
   const turn = await server.find('ai-turns', sample.assistantMessageId ?? '');
-  if (!(await server.find('ai-messages', userMessageId)) || assistant?.data.content.length !== DELTAS * 4 || !turn) {
+  if (!(await server.find('ai-messages', r2.userRecordId(userMessageId))) || assistant?.data.content.length !== DELTAS * 4 || !turn) {
     throw new Error('R2 did not persist the turn');
   }
   await r2.forget(userMessageId, sample.assistantMessageId);

@@ -7,7 +7,7 @@
  * R0 and R1 get the same history in the request body (as a client of a bare route sends it).
  */
 import { streamText, UI_MESSAGE_STREAM_HEADERS, type ModelMessage } from 'ai';
-import { AI_MESSAGES, AI_TURNS, createModelRegistry } from '@chatwire/core';
+import { AI_MESSAGES, AI_TURNS, createModelRegistry, userMessageRecordId } from '@chatwire/core';
 import { createChatHandler, type ChatHandler, type ChatHandlerOptions } from '@chatwire/server';
 import { createRecordStore, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
@@ -87,6 +87,8 @@ export interface R2Fixture {
   /** The body of a turn in `chatId` (a fresh userMessageId each time). */
   turnBody(chatId: string): { body: string; userMessageId: string };
   request(chatId: string, signal?: AbortSignal): { request: Request; userMessageId: string };
+  /** The recordId a turn's user row is stored under (message ids are scoped to their owner). */
+  userRecordId(userMessageId: string): string;
   /** Deletes what a turn stored, so the chat is back at `historySize` messages. */
   forget(userMessageId: string, assistantMessageId: string | null): Promise<void>;
 }
@@ -148,8 +150,9 @@ export async function createR2Fixture(model: BenchModel, options: R2Options = {}
       });
       return { request, userMessageId };
     },
+    userRecordId: (userMessageId) => userMessageRecordId(userId, userMessageId),
     async forget(userMessageId, assistantMessageId) {
-      await server.delete(AI_MESSAGES, userMessageId).catch(() => undefined);
+      await server.delete(AI_MESSAGES, userMessageRecordId(userId, userMessageId)).catch(() => undefined);
       if (assistantMessageId) {
         await server.delete(AI_MESSAGES, assistantMessageId).catch(() => undefined);
         await server.delete(AI_TURNS, assistantMessageId).catch(() => undefined);

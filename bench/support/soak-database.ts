@@ -89,9 +89,10 @@ export async function auditRows(sql: SqlExecutor, prefix: string): Promise<SoakA
   const chats = new Set(
     (await sql.query<{ record_id: string }>(`SELECT record_id FROM ${records} WHERE collection = 'ai-chats'`)).rows.map((r) => r.record_id),
   );
+  // A user row's recordId is scoped to its owner; the turn row names it by the client's id (`data.messageId`).
   const messages = (
-    await sql.query<{ record_id: string; chat: string; role: string }>(
-      `SELECT record_id, data->>'chatId' AS chat, data->>'role' AS role FROM ${records} WHERE collection = 'ai-messages' ORDER BY data->>'chatId', seq`,
+    await sql.query<{ id: string; chat: string; role: string }>(
+      `SELECT COALESCE(data->>'messageId', record_id) AS id, data->>'chatId' AS chat, data->>'role' AS role FROM ${records} WHERE collection = 'ai-messages' ORDER BY data->>'chatId', seq`,
     )
   ).rows;
   const turns = (
@@ -99,7 +100,7 @@ export async function auditRows(sql: SqlExecutor, prefix: string): Promise<SoakA
       `SELECT data->>'userMessageId' AS u, data->>'assistantMessageId' AS a FROM ${records} WHERE collection = 'ai-turns'`,
     )
   ).rows;
-  const ids = new Set(messages.map((m) => m.record_id));
+  const ids = new Set(messages.map((m) => m.id));
   let unpairedUser = 0;
   let orphanAssistant = 0;
   for (let i = 0; i < messages.length; i++) {
