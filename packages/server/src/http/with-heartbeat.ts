@@ -20,12 +20,6 @@ export interface HeartbeatOptions {
 const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 const HEARTBEAT_DUE = Symbol('heartbeat due');
 
-function heartbeatDue(): { promise: Promise<typeof HEARTBEAT_DUE>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<typeof HEARTBEAT_DUE>((done) => (resolve = () => done(HEARTBEAT_DUE)));
-  return { promise, resolve };
-}
-
 /** setTimeout's largest delay: a longer one would fire at once. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
@@ -88,8 +82,12 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
   let timerAt = Infinity;
   /** Read from the source that a heartbeat answered first: the next pull takes it up again. */
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-  /** Resolved by the timer when a heartbeat is due: one promise until it fires, not one per chunk. */
-  let beat = heartbeatDue();
+  /**
+   * Answers the running pull with HEARTBEAT_DUE (set while a pull waits between events). Not a race
+   * against one long-lived promise: every race would leave a reaction holding its chunk on that promise
+   * until the next heartbeat, 15 s of chunks per stream.
+   */
+  let answerWithBeat: ((due: typeof HEARTBEAT_DUE) => void) | undefined;
 
   const heartbeatAt = (): number => (isEnabled(heartbeatMs) ? lastSent + heartbeatMs : Infinity);
   const idleAt = (): number => (isEnabled(idleMs) ? lastAsked + idleMs : Infinity);
@@ -130,7 +128,7 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
     const now = Date.now();
     const beatAt = heartbeatAt();
     const dropAt = idleAt();
-    if (waiting && sent.atEventEnd && beatAt <= now) return beat.resolve();
+    if (waiting && sent.atEventEnd && beatAt <= now && answerWithBeat) return answerWithBeat(HEARTBEAT_DUE);
     if (!waiting && dropAt <= now) return dropIdleClient();
     arm(Math.min(beatAt > now ? beatAt : Infinity, dropAt > now ? dropAt : Infinity));
   }
@@ -148,16 +146,23 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
         const read = (pending ??= reader.read());
         let result: ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE;
         try {
-          result = isEnabled(heartbeatMs) && sent.atEventEnd ? await Promise.race([read, beat.promise]) : await read;
+          result =
+            isEnabled(heartbeatMs) && sent.atEventEnd
+              ? await new Promise<ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE>((resolve, reject) => {
+                  answerWithBeat = resolve;
+                  read.then(resolve, reject);
+                })
+              : await read;
         } catch (error) {
           stop();
           throw error;
+        } finally {
+          answerWithBeat = undefined;
         }
         waiting = false;
         if (ended) return; // dropped or cancelled meanwhile
         lastSent = lastAsked = Date.now();
         if (result === HEARTBEAT_DUE) {
-          beat = heartbeatDue();
           controller.enqueue(HEARTBEAT);
         } else {
           pending = undefined;
