@@ -17,7 +17,7 @@ export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink):
   const result = streamText({
     model: options.model,
     system: options.system,
-    messages: options.messages,
+    messages: await options.history(),
     tools: options.tools,
     stopWhen: stepCountIs(options.maxSteps),
     ...(prepareStep ? { prepareStep: ({ stepNumber, messages }) => (stepNumber === 0 ? undefined : prepareStep({ stepNumber, messages })) } : {}),

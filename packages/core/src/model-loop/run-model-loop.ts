@@ -17,7 +17,12 @@ export type PartSink = (part: LoopPart) => boolean | void;
 export interface ModelLoopOptions {
   model: LanguageModelV2;
   system: string | undefined;
-  messages: ModelMessage[];
+  /**
+   * The turn's history, asked for each time a step needs it: to build a model call's prompt, and, only
+   * when the model calls tools, for the tools and the next step. The loop keeps no copy while the model
+   * streams, so the source may hand over a prepared array once and rebuild it afterwards.
+   */
+  history: () => Promise<ModelMessage[]>;
   tools: ToolSet;
   /** Model calls per turn at most (each one a round trip, tool results included). */
   maxSteps: number;
@@ -42,45 +47,72 @@ const CALL_SETTINGS = prepareCallSettings({});
 export async function runModelLoop(options: ModelLoopOptions, sink: PartSink): Promise<void> {
   const { model, tools, abortSignal } = options;
   const { retry } = prepareRetries({ maxRetries: options.maxRetries, abortSignal });
-  let initial: Awaited<ReturnType<typeof standardizePrompt>> | null = await standardizePrompt({ system: options.system, messages: options.messages });
-  const system = initial.system;
-  let history: ModelMessage[] = initial.messages;
-  initial = null;
+  /** What earlier steps of this turn added to the history (assistant answers with tool calls, tool results). */
+  let added: ModelMessage[] = [];
   let totalUsage: LanguageModelUsage = NO_USAGE;
   try {
     for (let stepNumber = 0; ; stepNumber++) {
-      const prepared = stepNumber === 0 ? undefined : options.prepareStep?.({ stepNumber, messages: history });
-      const { tools: stepTools, toolChoice } = prepareToolsAndToolChoice({ tools, toolChoice: prepared?.toolChoice, activeTools: undefined });
-      const prompt = await convertToLanguageModelPrompt({
-        prompt: { system, messages: prepared?.messages ?? history },
-        supportedUrls: await model.supportedUrls,
-        download: undefined,
-      });
-      if (abortSignal.aborted) return void sink({ type: 'abort' });
-      const { stream, response, request } = await retry(() =>
-        model.doStream({ ...CALL_SETTINGS, tools: stepTools, toolChoice, prompt, abortSignal, includeRawChunks: false }),
-      );
-      const step = await readStep(stream, { tools, history, abortSignal, request: request ?? {}, headers: response?.headers, modelId: model.modelId }, sink);
+      const stepMessages = async () => [...(await standardized(options)).messages, ...added];
+      const call = await callModel(options, stepNumber, stepMessages, retry);
+      if (call === 'aborted') return void sink({ type: 'abort' });
+      const step = await readStep(call.stream, { tools, stepMessages: once(stepMessages), abortSignal, headers: call.response?.headers, modelId: model.modelId }, sink);
       if (step === 'ended') return;
       totalUsage = addUsage(totalUsage, step.usage);
-      const clientCalls = step.calls.filter((call) => call.providerExecuted !== true);
+      const clientCalls = step.calls.filter((toolCall) => toolCall.providerExecuted !== true);
       const clientOutputs = step.content.filter((part) => (part.type === 'tool-result' || part.type === 'tool-error') && part.providerExecuted !== true);
       if (clientCalls.length === 0 || clientOutputs.length !== clientCalls.length || stepNumber + 1 >= options.maxSteps) {
         sink({ type: 'finish', finishReason: step.finishReason, totalUsage } as LoopPart);
         return;
       }
-      history = [...history, ...stepResponseMessages(step.content, tools)];
+      added = [...added, ...stepResponseMessages(step.content, tools)];
     }
   } catch (error) {
     sink(abortSignal.aborted ? { type: 'abort' } : { type: 'error', error });
   }
 }
 
+/** The history as the SDK's `standardizePrompt` validates it (with the system prompt). */
+async function standardized(options: ModelLoopOptions) {
+  return standardizePrompt({ system: options.system, messages: await options.history() });
+}
+
+/** `load`, called at most once. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+}
+
+/**
+ * Builds one step's prompt and starts its model call (with retries). A function of its own so that the
+ * provider prompt it builds is garbage once the call has started: a turn does not hold it while streaming.
+ */
+async function callModel(
+  options: ModelLoopOptions,
+  stepNumber: number,
+  stepMessages: () => Promise<ModelMessage[]>,
+  retry: ReturnType<typeof prepareRetries>['retry'],
+): Promise<Pick<LanguageModelV2StreamResult, 'stream' | 'response'> | 'aborted'> {
+  const { model, tools, abortSignal } = options;
+  const messages = await stepMessages();
+  const prepared = stepNumber === 0 ? undefined : options.prepareStep?.({ stepNumber, messages });
+  const { tools: stepTools, toolChoice } = prepareToolsAndToolChoice({ tools, toolChoice: prepared?.toolChoice, activeTools: undefined });
+  const prompt = await convertToLanguageModelPrompt({
+    prompt: { system: options.system, messages: prepared?.messages ?? messages },
+    supportedUrls: await model.supportedUrls,
+    download: undefined,
+  });
+  if (abortSignal.aborted) return 'aborted';
+  const { stream, response } = await retry(() => model.doStream({ ...CALL_SETTINGS, tools: stepTools, toolChoice, prompt, abortSignal, includeRawChunks: false }));
+  return { stream, response };
+}
+
+type LanguageModelV2StreamResult = Awaited<ReturnType<LanguageModelV2['doStream']>>;
+
 interface StepContext {
   tools: ToolSet;
-  history: ModelMessage[];
+  /** This step's messages (built on first use: only tool hooks and tool calls need them). */
+  stepMessages: () => Promise<ModelMessage[]>;
   abortSignal: AbortSignal;
-  request: object;
   headers: Record<string, string> | undefined;
   modelId: string;
 }
@@ -101,7 +133,7 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
   const inputs = new Map<string, unknown>();
   const open = new Map<string, { text: string; providerMetadata?: SharedV2ProviderMetadata }>();
   const inputTools = new Map<string, string>();
-  const hookContext = { messages: ctx.history, abortSignal, experimental_context: undefined };
+  const hookContext = async () => ({ messages: await ctx.stepMessages(), abortSignal, experimental_context: undefined });
   let warnings: unknown[] = [];
   let started = false;
   let finishReason: StepResult['finishReason'] = 'unknown';
@@ -123,7 +155,8 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
       }
       if (!started) {
         started = true;
-        if (!send({ type: 'start-step', request: ctx.request, warnings } as LoopPart)) return 'ended';
+        // The provider's request (its whole prompt) is not kept for the part: nothing reads it.
+        if (!send({ type: 'start-step', request: {}, warnings } as LoopPart)) return 'ended';
       }
       let out: LoopPart | undefined;
       switch (part.type) {
@@ -154,12 +187,14 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
           break;
         case 'tool-input-start':
           inputTools.set(part.id, part.toolName);
-          await tools[part.toolName]?.onInputStart?.({ toolCallId: part.id, ...hookContext });
+          const onInputStart = tools[part.toolName]?.onInputStart;
+          if (onInputStart) await onInputStart({ toolCallId: part.id, ...(await hookContext()) });
           out = { ...part, dynamic: tools[part.toolName]?.type === 'dynamic' } as LoopPart;
           break;
         case 'tool-input-delta': {
           const toolName = inputTools.get(part.id);
-          if (toolName != null) await tools[toolName]?.onInputDelta?.({ inputTextDelta: part.delta, toolCallId: part.id, ...hookContext });
+          const onInputDelta = toolName == null ? undefined : tools[toolName]?.onInputDelta;
+          if (onInputDelta) await onInputDelta({ inputTextDelta: part.delta, toolCallId: part.id, ...(await hookContext()) });
           out = part as LoopPart;
           break;
         }
@@ -180,7 +215,7 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
           }
           inputs.set(call.toolCallId, call.input);
           const tool = tools[call.toolName]!;
-          await tool.onInputAvailable?.({ input: call.input, toolCallId: call.toolCallId, ...hookContext });
+          if (tool.onInputAvailable) await tool.onInputAvailable({ input: call.input, toolCallId: call.toolCallId, ...(await hookContext()) });
           if (tool.execute != null && call.providerExecuted !== true) pending.push(call);
           continue;
         }
@@ -233,7 +268,7 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
     const emit = (part: LoopPart) => {
       if (!stopped && (abortSignal.aborted || sink(part) === false)) stopped = true;
     };
-    const context = { messages: ctx.history, abortSignal };
+    const context = { messages: await ctx.stepMessages(), abortSignal };
     // An abort does not wait for a tool that ignores its signal.
     const results = await untilAborted(Promise.all(pending.map((call) => executeToolCall(call, tools, context, emit))), abortSignal);
     if (abortSignal.aborted || results === null) return void sink({ type: 'abort' }), 'ended';

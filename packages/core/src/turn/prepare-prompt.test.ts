@@ -36,7 +36,10 @@ async function prepared(input: Partial<TurnInput>, setup?: (h: ReturnType<typeof
   const turn = await h.admit({ chatId, ...input }, scriptedModel([textStep('x')]).model);
   try {
     const prompt = await preparePrompt(turn, h.runtime);
-    return { prompt, messages: sent(prompt.messages), h, turn };
+    const first = await prompt.history();
+    // A tool step asks again: the history is rebuilt from the store, and must be the same messages.
+    expect(await prompt.history()).toEqual(first);
+    return { prompt, messages: sent(first), h, turn };
   } finally {
     await turn.lease.release();
   }
@@ -64,8 +67,10 @@ describe('preparePrompt: what the model is sent', () => {
     const h = turnHarness({ createChatOnFirstTurn: true });
     const turn = await h.admit({ chatId: 'new-chat', userMessageId: 'm1', content: 'hello' }, scriptedModel([textStep('x')]).model);
     const prompt = await preparePrompt(turn, h.runtime);
+    const first = await prompt.history();
+    expect(await prompt.history()).toEqual(first);
     await turn.lease.release();
-    expect(sent(prompt.messages)).toEqual(['user: hello']);
+    expect(sent(first)).toEqual(['user: hello']);
     expect(prompt.replacedIds).toEqual([]);
   });
 

@@ -10,7 +10,13 @@ import type { TurnRuntime } from './turn-runtime.js';
 
 /** What the model is sent, and what the turn's settle needs to know about the history it answered. */
 export interface PreparedPrompt {
-  messages: ModelMessage[];
+  /**
+   * The history the model answers, compacted. The first call hands over the array built here; a later
+   * call (a tool step) rebuilds it from the store with the same summary and no summarizer, which gives
+   * the same messages (the turn holds its chat's lease, so the stored history cannot change meanwhile).
+   * A turn thus holds no copy of its history while the model streams.
+   */
+  history(): Promise<ModelMessage[]>;
   /** A summary this turn produced (stored in its turn row, reused by later turns). */
   summary: ConversationSummary | null;
   compaction: CompactionReport;
@@ -31,7 +37,44 @@ const SUMMARY_CANDIDATES = 20;
  */
 export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<PreparedPrompt> {
   const server = rt.store.asServer();
-  const rows = turn.newChatTitle === null ? await loadChatMessages(server, turn.chatId) : [];
+  const source = promptSource(turn, await storedHistory(turn, rt));
+  const cachedSummary = source.keptIds.size === 0 ? null : await usableSummary(server, turn.chatId, source.keptIds);
+  const prepared = await compactHistory(source.entries, {
+    config: rt.compaction,
+    cachedSummary,
+    summarize: rt.summarizer(turn.authToken),
+    abortSignal: turn.signal,
+  });
+  return {
+    history: historyOnce(turn, rt, prepared.messages, prepared.summary ?? cachedSummary),
+    summary: prepared.summary,
+    compaction: prepared.report,
+    userContent: source.userContent,
+    userRecordId: source.userRecordId,
+    replacedIds: source.replacedIds,
+  };
+}
+
+/** `PreparedPrompt.history`: `first` once, then rebuilt. Its own function, so it holds nothing else. */
+function historyOnce(turn: Turn, rt: TurnRuntime, first: ModelMessage[], summary: ConversationSummary | null): () => Promise<ModelMessage[]> {
+  let handOver: ModelMessage[] | null = first;
+  return async () => {
+    if (handOver) {
+      const messages = handOver;
+      handOver = null;
+      return messages;
+    }
+    const { entries } = promptSource(turn, await storedHistory(turn, rt));
+    return (await compactHistory(entries, { config: rt.compaction, cachedSummary: summary, summarize: null, abortSignal: turn.signal })).messages;
+  };
+}
+
+async function storedHistory(turn: Turn, rt: TurnRuntime): Promise<RecordEnvelope<MessageData>[]> {
+  return turn.newChatTitle === null ? loadChatMessages(rt.store.asServer(), turn.chatId) : [];
+}
+
+/** What a turn answers, from its chat's stored messages and its plan. */
+function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
   const { plan } = turn;
   let kept = rows;
   let replaced: RecordEnvelope<MessageData>[] = [];
@@ -48,19 +91,9 @@ export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<Prepar
     userContent = plan.trigger === 'edit' ? plan.content : rows[at]!.data.content;
     userRecordId = rows[at]!.recordId;
   }
-  const keptIds = new Set(kept.map(wireMessageId));
-  const entries = [...historyEntries(kept), { id: plan.userMessageId, messages: [{ role: 'user' as const, content: userContent }] }];
-  const cachedSummary = rows.length === 0 ? null : await usableSummary(server, turn.chatId, keptIds);
-  const prepared = await compactHistory(entries, {
-    config: rt.compaction,
-    cachedSummary,
-    summarize: rt.summarizer(turn.authToken),
-    abortSignal: turn.signal,
-  });
   return {
-    messages: prepared.messages,
-    summary: prepared.summary,
-    compaction: prepared.report,
+    entries: [...historyEntries(kept), { id: plan.userMessageId, messages: [{ role: 'user' as const, content: userContent }] }],
+    keptIds: new Set(kept.map(wireMessageId)),
     userContent,
     userRecordId,
     replacedIds: replaced.map((row) => row.recordId),

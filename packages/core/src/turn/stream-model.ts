@@ -87,7 +87,7 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
   const policy = stepPolicy(rt.compaction);
   const steps$ = {
     system: rt.system,
-    messages: prompt.messages,
+    history: prompt.history,
     tools,
     maxSteps: policy.maxSteps,
     prepareStep: policy.prepareStep,
