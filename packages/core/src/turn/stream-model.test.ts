@@ -320,3 +320,14 @@ describe('streamModel: provider timeouts (fake clock: only the watchdog’s time
     expect(settled).toMatchObject({ kind: 'interrupted', interrupt: 'idle-timeout' });
   });
 });
+
+describe('streamModel: the same steps through streamText (the AI SDK’s telemetry on)', () => {
+  it('gives the same outcome and the same chunks as chatwire’s model loop', async () => {
+    const script = () => scriptedModel([toolStep('lookup', { q: 'x' }), textStep('The answer is one.')]).model;
+    const loop = await (await startStream(script(), { tools: lookupTool() })).finish();
+    const sdk = await (await startStream(script(), { tools: lookupTool(), aiSdkTelemetry: { isEnabled: true, recordInputs: false, recordOutputs: false } })).finish();
+    expect(sdk.outcome).toEqual(loop.outcome);
+    expect(sdk.body).toEqual(loop.body);
+    expect(chunkTypes(loop.body)).toContain('tool-output-available');
+  });
+});
