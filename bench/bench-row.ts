@@ -11,6 +11,14 @@ export interface BenchRow {
   goal?: string;
   met?: boolean;
   note?: string;
+  /**
+   * Stable id of a row that a tracked goal reads (`bench/run.ts` prints the issue #18 goals table by id):
+   * `mem-per-stream`, `cpu-per-chunk`, `streams-held`, `first-delta`, `list-chats-rps`, `pg-list-messages`,
+   * `pg-list-chats`.
+   */
+  id?: string;
+  /** The figure for the goals table, when ratio and value alone do not say it (default: `<ratio>x <against> (<value> <unit>)`). */
+  summary?: string;
 }
 
 /** Each `bench/*.bench.ts` default-exports one of these. */

@@ -214,6 +214,7 @@ export default async function postgresBench(): Promise<BenchRow[]> {
       {
         group,
         name: 'list one chat (50 msgs of 1M rows) p99',
+        id: 'pg-list-messages',
         value: p99,
         unit: 'ms',
         ratio: { value: scanP50 / p99, against: 'full scan p50' },
