@@ -2,16 +2,18 @@
  * Compaction cost on a long history: 10,000 messages, 500 of them tool results of ~50 KB JSON each (~25 MB).
  * `compactHistory` on the non-summarizing path (summarize: null, default config) against one
  * `JSON.stringify` of the same history, both timed in this run (median of interleaved runs).
- * Goal: within 3x of the stringify.
+ * Goal: within 3x of the stringify. `--quick`: 3 timed runs after 1 warm-up instead of 9 after 2.
  */
 import type { ModelMessage } from 'ai';
 import { compactHistory, compactStepMessages, DEFAULT_COMPACTION_CONFIG, type HistoryEntry } from '../packages/core/src/compaction/index.js';
 import type { BenchRow } from './bench-row.js';
+import { sized } from './support/quick.js';
 
 const MESSAGES = 10_000;
 const TOOL_RESULTS = 500;
 const RESULT_BYTES = 50_000;
-const RUNS = 9;
+const RUNS = sized(9, 3);
+const WARMUP = sized(2, 1);
 
 function payload(n: number): { rows: { id: string; name: string; note: string; amount: number }[] } {
   const rows = [];
@@ -63,7 +65,7 @@ export default async function compactionBench(): Promise<BenchRow[]> {
   const compactMs: number[] = [];
   const stepMs: number[] = [];
   let report;
-  for (let run = 0; run < RUNS + 2; run++) {
+  for (let run = 0; run < RUNS + WARMUP; run++) {
     let t = performance.now();
     sink += JSON.stringify(entries).length;
     const s = performance.now() - t;
@@ -78,7 +80,7 @@ export default async function compactionBench(): Promise<BenchRow[]> {
     sink += compactStepMessages(flat, DEFAULT_COMPACTION_CONFIG).messages.length;
     const p = performance.now() - t;
 
-    if (run >= 2) {
+    if (run >= WARMUP) {
       stringifyMs.push(s);
       compactMs.push(c);
       stepMs.push(p);

@@ -6,6 +6,7 @@
  * store itself does not grow. Then one 1,000,000-char
  * answer (10,000 deltas of 100 chars) against a 100,000-char one: time, CPU and the live heap the turn
  * holds when the model emits 90% of the answer must grow at most ~10x (linear; fixed costs make it less).
+ * `--quick` runs the same (about 8 s; with fewer turns the leak slope is mostly GC noise).
  */
 import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -1,13 +1,27 @@
 /**
  * `pnpm bench`: runs every `bench/*.bench.ts` (or those named on the command line) one after another,
- * prints one table, and writes the raw rows to `bench/results/<timestamp>.json`. Flags (`--quick`: shorter
- * runs where a bench supports it) are read by the benches themselves and never select files.
+ * prints one table, then the issue #18 goals table (rows picked by `BenchRow.id`), and writes the raw rows
+ * to `bench/results/<timestamp>.json`. Flags (`--quick`: every bench shorter, see `support/quick.ts`) are
+ * read by the benches themselves and never select files.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import type { BenchModule, BenchRow } from './bench-row.js';
+import { QUICK } from './support/quick.js';
+
+/** Issue #18 (performance): the measure, its value when the issue was filed, and the goal. */
+const ISSUE_18: Array<{ id: string; measure: string; now: string; goal: string }> = [
+  { id: 'mem-per-stream', measure: 'memory per open stream, chatwire / bare AI SDK route', now: '1.04x (287 KB)', goal: '<= 0.3x (80 KB or less; floor 61 KB)' },
+  { id: 'cpu-per-chunk', measure: 'CPU per streamed chunk, chatwire / bare AI SDK route (whole turns)', now: '0.72x (whole turns: up to 0.98x)', goal: '<= 0.5x, on whole turns too' },
+  { id: 'streams-held', measure: 'paced streams held with p99 gap <= 100 ms, chatwire / bare route', now: '1.2-2x (noisy)', goal: '>= 3x, stable over three runs' },
+  { id: 'first-delta', measure: "first text delta after the provider's, p50", now: '+0.98 ms', goal: '<= +0.5 ms' },
+  { id: 'list-chats-rps', measure: 'GET /chats requests/s, 50 keep-alive connections, chatwire / bare node:http JSON endpoint', now: 'about 0.2x', goal: '>= 0.7x' },
+  { id: 'pg-list-messages', measure: "list one chat's 50 messages among 1M rows on PostgreSQL, p99", now: "204x a full scan's p50", goal: 'keep >= 100x' },
+  { id: 'pg-list-chats', measure: 'GET /chats of a user with 10,000 chats on PostgreSQL, p99', now: '-', goal: ">= 100x a full scan's p50" },
+  { id: 'quick-total', measure: '`pnpm bench --quick`, every bench, wall time', now: '-', goal: '< 180 s' },
+];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -17,6 +31,7 @@ const files = (await readdir(here))
   .sort();
 
 const rows: BenchRow[] = [];
+const runStarted = Date.now();
 for (const file of files) {
   const started = Date.now();
   process.stdout.write(`running ${file} ... `);
@@ -24,6 +39,10 @@ for (const file of files) {
   const produced = await mod.default();
   rows.push(...produced);
   process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+const totalS = (Date.now() - runStarted) / 1000;
+if (QUICK && only.length === 0) {
+  rows.push({ group: 'run', name: `whole run, quick mode (${files.length} bench files)`, value: totalS, unit: 's', goal: '< 180 s', met: totalS < 180, id: 'quick-total' });
 }
 
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toPrecision(3));
@@ -37,10 +56,27 @@ const lines = [
       } |`,
   ),
 ];
+
+const goals = ISSUE_18.map((goal) => {
+  const row = rows.find((r) => r.id === goal.id);
+  const measured = !row
+    ? 'not run'
+    : (row.summary ?? (row.ratio ? `${fmt(row.ratio.value)}x ${row.ratio.against} (${fmt(row.value)} ${row.unit})` : `${fmt(row.value)} ${row.unit}`));
+  const met = !row ? '' : row.met === undefined ? '?' : row.met ? 'yes' : 'NO';
+  return { ...goal, measured, met };
+});
+const goalLines = [
+  `Performance goals (issue #18)${QUICK ? ', quick mode' : ''}:`,
+  '',
+  '| measure | now | measured (this run) | goal | met |',
+  '|---|---|---|---|---|',
+  ...goals.map((g) => `| ${g.measure} | ${g.now} | ${g.measured} | ${g.goal} | ${g.met} |`),
+];
+
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-process.stdout.write(`\n${machine}\n\n${lines.join('\n')}\n`);
+process.stdout.write(`\n${machine}; ${QUICK ? 'quick mode, ' : ''}${totalS.toFixed(0)} s in all\n\n${lines.join('\n')}\n\n${goalLines.join('\n')}\n`);
 
 const out = join(here, 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 await mkdir(dirname(out), { recursive: true });
-await writeFile(out, JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2));
+await writeFile(out, JSON.stringify({ machine, date: new Date().toISOString(), quick: QUICK, seconds: totalS, rows, goals }, null, 2));
 process.stdout.write(`\nraw results: ${out}\n`);

@@ -2,9 +2,9 @@
  * Soak under faults: three chat server processes (`packages/server/src/cross-process/child-server.ts`,
  * default lease TTL, stops across processes over LISTEN/NOTIFY, or Redis when CHATWIRE_TEST_REDIS_URL is
  * set) on one PostgreSQL with a scratch table prefix, and a driver process sending mixed turns (submit, edit, regenerate), renames, deletes, aborts
- * and stops from several users for 60 s (`--quick`: 20 s), bounded in operations too. The PostgreSQL
- * cluster is restarted twice during the run (when this machine can; else every backend of the soak is
- * terminated twice, and the output says so). Afterwards: crashed processes, unpaired and orphan rows, the
+ * and stops from several users for 60 s (`--quick`: 12 s), bounded in operations too. The PostgreSQL
+ * cluster is restarted twice during the run (when this machine can; else, and always with `--quick` unless
+ * CHATWIRE_SOAK_DB_FAULT=restart, every backend of the soak is terminated twice, and the output says so). Afterwards: crashed processes, unpaired and orphan rows, the
  * longest run of `409 CHAT_BUSY` after the database is back, and the turn counts.
  * Needs CHATWIRE_TEST_DATABASE_URL (or DATABASE_URL); loopback only.
  */
@@ -15,6 +15,7 @@ import type { BenchRow } from './bench-row.js';
 import { spawnChildServer, type ChildServer } from '../packages/server/src/cross-process/spawn-child-server.js';
 import { auditRows, createPostgresExecutor, databaseFault } from './support/soak-database.js';
 import type { SoakDriverConfig, SoakDriverResult } from './support/soak-protocol.js';
+import { QUICK } from './support/quick.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SECRET = 'cross-process-secret-at-least-32-bytes!';
@@ -46,14 +47,13 @@ export default async function bench(): Promise<BenchRow[]> {
   if (!url) {
     return [{ group: 'soak', name: 'soak under faults (skipped: CHATWIRE_TEST_DATABASE_URL not set)', value: 0, unit: '' }];
   }
-  const quick = process.argv.includes('--quick') || process.env.CHATWIRE_BENCH_QUICK === '1';
-  const durationMs = quick ? 20_000 : 60_000;
+  const durationMs = QUICK ? 12_000 : 60_000;
   const prefix = `cw_soak_${Date.now().toString(36)}_`;
   // With CHATWIRE_TEST_REDIS_URL the servers share running turns through Redis too (stops over pub/sub).
   const redisUrl = process.env.CHATWIRE_TEST_REDIS_URL;
   const redisEnv: Record<string, string> = redisUrl ? { CW_REDIS_URL: redisUrl, CW_REDIS_PREFIX: `${prefix}:` } : {};
   const sql = createPostgresExecutor({ connectionString: url, max: 2 });
-  const fault = await databaseFault(url, sql, prefix);
+  const fault = await databaseFault(url, sql, prefix, { restart: !QUICK });
   const servers: ChildServer[] = [];
   let driver: ReturnType<typeof runDriver> | null = null;
   try {
@@ -68,7 +68,7 @@ export default async function bench(): Promise<BenchRow[]> {
       )),
     );
     const started = Date.now();
-    driver = runDriver({ bases: servers.map((s) => s.base), durationMs, users: USERS, maxOps: quick ? 3_000 : 9_000, secret: SECRET, seed: 42 });
+    driver = runDriver({ bases: servers.map((s) => s.base), durationMs, users: USERS, maxOps: QUICK ? 1_500 : 9_000, secret: SECRET, seed: 42 });
     const outages: Array<{ downAt: number; backAt: number }> = [];
     for (const at of [1 / 3, 2 / 3]) {
       const wait = started + durationMs * at - Date.now();

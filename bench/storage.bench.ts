@@ -5,18 +5,20 @@
  * full scan of all rows (a range filter `{ chatId: { gte: id, lte: id } }` the planner cannot index),
  * same store, same run, same results. The indexed queries run in `ROUNDS` rounds of `INDEXED_RUNS`; the
  * round with the lowest p99 counts (least disturbed by other processes on the shared machine).
+ * `--quick`: the same 1M rows (the goal is set on them), 2 rounds of 500 and 7 scans.
  */
 import { createRecordStore, type CollectionDefinition, type QueryPage } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import os from 'node:os';
 import type { BenchRow } from './bench-row.js';
+import { sized } from './support/quick.js';
 
 const CHATS = 20_000;
 const PER_CHAT = 50;
 const USERS = 2_000;
-const INDEXED_RUNS = 1_000;
-const ROUNDS = 3;
-const SCAN_RUNS = 15;
+const INDEXED_RUNS = sized(1_000, 500);
+const ROUNDS = sized(3, 2);
+const SCAN_RUNS = sized(15, 7);
 
 const messages: CollectionDefinition = {
   name: 'ai-messages',

@@ -6,7 +6,7 @@
  * - OpenTelemetry observers with no SDK registered (the no-op API): added CPU and time;
  * - generated titles (`autoTitles`): time to the end of a chat's first turn, which must not grow.
  * And memory per open stream with the turn hub's log on versus a hub that keeps nothing.
- * Redis lines need CHATWIRE_TEST_REDIS_URL; `--quick` runs fewer turns.
+ * Redis lines need CHATWIRE_TEST_REDIS_URL; `--quick` runs fewer turns and streams, held open for less time.
  */
 import type { TurnHub } from '@chatwire/core';
 import { createOtelObservers } from '@chatwire/server';
@@ -14,13 +14,15 @@ import type { BenchRow } from './bench-row.js';
 import { createBenchModel } from './support/bench-model.js';
 import { consumeTurn, type TurnSample } from './support/consume-turn.js';
 import { createR2Fixture, type R2Fixture, type R2Options } from './support/routes.js';
+import { QUICK } from './support/quick.js';
 import { quantile } from './support/stats.js';
 
-const QUICK = process.argv.includes('--quick');
 const DELTAS = 100;
 const WARMUP = QUICK ? 5 : 15;
 const REPS = QUICK ? 40 : 150;
 const OPEN_STREAMS = QUICK ? 50 : 150;
+/** How long the streams stay open before the heap is read (20 deltas per second). */
+const OPEN_MS = QUICK ? 1_500 : 2_500;
 const REDIS_URL = process.env.CHATWIRE_TEST_REDIS_URL;
 
 interface Line {
@@ -130,7 +132,7 @@ export default async function bench(): Promise<BenchRow[]> {
   return rows;
 }
 
-/** Heap per open stream (paused mid-answer, 50 deltas sent) with the in-process hub's log, and with none. */
+/** Heap per open stream (mid-answer, about 50 deltas sent; 30 in quick mode) with the in-process hub's log, and with none. */
 async function memoryPerStream(): Promise<BenchRow[]> {
   const results: Record<string, number> = {};
   for (const [name, hub] of [
@@ -152,8 +154,8 @@ async function memoryPerStream(): Promise<BenchRow[]> {
       const response = await fixture.handler(request);
       readers.push(new Response(response.body).arrayBuffer().catch(() => undefined));
     }
-    // About 50 deltas per stream at 20 per second.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // About 50 deltas per stream at 20 per second (30 in quick mode).
+    await new Promise((resolve) => setTimeout(resolve, OPEN_MS));
     gc?.();
     results[name] = (process.memoryUsage().heapUsed - before) / OPEN_STREAMS / 1024;
     for (const controller of controllers) controller.abort();

@@ -44,8 +44,14 @@ async function waitUntilUp(sql: SqlExecutor, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function databaseFault(url: string, sql: SqlExecutor, applicationPrefix: string): Promise<DatabaseFault> {
-  const cluster = process.env.CHATWIRE_SOAK_DB_FAULT === 'terminate' ? null : await localCluster(url);
+/**
+ * `restart: false` (the soak's `--quick` mode): terminate backends, never restart the cluster, unless
+ * CHATWIRE_SOAK_DB_FAULT=restart asks for it.
+ */
+export async function databaseFault(url: string, sql: SqlExecutor, applicationPrefix: string, options: { restart?: boolean } = {}): Promise<DatabaseFault> {
+  const env = process.env.CHATWIRE_SOAK_DB_FAULT;
+  const noRestart = env === 'terminate' || (options.restart === false && env !== 'restart');
+  const cluster = noRestart ? null : await localCluster(url);
   const canRestart = cluster !== null && (process.getuid?.() === 0 || process.env.CHATWIRE_SOAK_DB_FAULT === 'restart');
   if (canRestart) {
     return {
@@ -60,7 +66,7 @@ export async function databaseFault(url: string, sql: SqlExecutor, applicationPr
   }
   return {
     kind: `every backend of the soak servers terminated (pg_terminate_backend; ${
-      process.env.CHATWIRE_SOAK_DB_FAULT === 'terminate' ? 'CHATWIRE_SOAK_DB_FAULT=terminate' : 'no cluster restart possible here'
+      env === 'terminate' ? 'CHATWIRE_SOAK_DB_FAULT=terminate' : noRestart ? 'quick mode: no cluster restart' : 'no cluster restart possible here'
     })`,
     async inject() {
       const downAt = Date.now();
