@@ -3,8 +3,9 @@ import { ChatwireError, type Caller, type RecordStore } from '@chatwire/storage'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { checkLimit, effectiveLimits, type LimitsFor, type LimitValues } from './limit-values.js';
-import { readTurnRowsSince, tokens } from './read-turn-rows.js';
-import { secondsToUtcMidnight, utcDate, utcMidnight } from './utc-day.js';
+import { tokens } from './add-to-usage-ledger.js';
+import { readUsageLedger } from './read-usage-ledger.js';
+import { DAY_MS, secondsToUtcMidnight, utcDate, utcMidnight } from './utc-day.js';
 
 /** A connected node-redis v4/v5 client (`connectRedis` of `@chatwire/redis` makes one). */
 export type LimitsRedisClient = object;
@@ -23,8 +24,9 @@ export interface TurnLimitsOptions extends LimitValues {
    */
   postgres?: { pool: object; schemaName?: string; tableName?: string };
   /**
-   * Without `redis` or `postgres`: the tokens of today are summed from this store's `ai-turns` rows, so the quota holds
-   * across processes sharing the store. Without either, tokens are counted in this process.
+   * Without `redis` or `postgres`: the tokens of today are read from this store's usage ledger (`ai-usage`, one row
+   * per model and day, written with each stored turn), so the quota holds across processes sharing the store.
+   * Without either, tokens are counted in this process.
    */
   store?: RecordStore;
   /** Prefix of the Redis keys (default `chatwire:limits:`). */
@@ -123,9 +125,9 @@ export function createTurnLimits(options: TurnLimitsOptions): TurnLimits {
 
   async function tokensToday(caller: Caller, now: number): Promise<number> {
     if (tokensFromRows) {
-      let sum = 0;
-      await readTurnRowsSince(options.store!, caller.userId, utcMidnight(now), (row) => (sum += tokens(row.usage?.total)));
-      return sum;
+      const today = utcMidnight(now);
+      const rows = await readUsageLedger(options.store!, caller.userId, today, today + DAY_MS);
+      return rows.reduce((sum, row) => sum + row.totalTokens, 0);
     }
     const res = await (await tokenCounter()).get(dayKey(caller, now));
     return res?.consumedPoints ?? 0;

@@ -7,3 +7,6 @@ export type { TurnLimits } from '../turn/turn-limits.js';
 export { parseUsageQuery, MAX_USAGE_DAYS } from './parse-usage-query.js';
 export type { UsageQuery, UsageRange } from './parse-usage-query.js';
 export type { UsageRow } from './read-usage.js';
+export { backfillUsageLedger } from './backfill-usage-ledger.js';
+export type { BackfillUsageOptions } from './backfill-usage-ledger.js';
+export type { UsageLedgerRow } from './add-to-usage-ledger.js';

@@ -1,7 +1,6 @@
 import type { RecordStore } from '@chatwire/storage';
-import { readTurnRowsSince, tokens } from './read-turn-rows.js';
 import type { UsageRange } from './parse-usage-query.js';
-import { utcDate } from './utc-day.js';
+import { readUsageLedger } from './read-usage-ledger.js';
 
 /** One row of `GET /usage`: a user's turns of one model on one UTC day. */
 export interface UsageRow {
@@ -14,24 +13,13 @@ export interface UsageRow {
 }
 
 /**
- * The user's token sums per UTC day and model over `range`, from their stored `ai-turns` rows (stopped
- * turns included), sorted by date then model id.
+ * The user's token sums per UTC day and model over `range`, sorted by date then model id: the rows of
+ * the usage ledger (`ai-usage`), which every stored turn adds to (stopped turns included; turns later
+ * replaced by an edit or a regenerate, and turns of deleted chats, stay counted).
  */
 export async function readUsage(store: RecordStore, userId: string, range: UsageRange): Promise<UsageRow[]> {
-  const rows = new Map<string, UsageRow>();
-  await readTurnRowsSince(store, userId, range.fromMs, (row, createdAtMs) => {
-    if (createdAtMs >= range.toMs) return;
-    const date = utcDate(createdAtMs);
-    const modelId = String(row.modelId);
-    const key = `${date}\u0000${modelId}`;
-    let sum = rows.get(key);
-    if (!sum) rows.set(key, (sum = { date, modelId, turns: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }));
-    sum.turns++;
-    sum.inputTokens += tokens(row.usage?.input);
-    sum.outputTokens += tokens(row.usage?.output);
-    sum.totalTokens += tokens(row.usage?.total);
-  });
-  return [...rows.values()].sort((a, b) =>
-    a.date < b.date ? -1 : a.date > b.date ? 1 : a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0,
-  );
+  const rows = await readUsageLedger(store, userId, range.fromMs, range.toMs);
+  return rows
+    .map(({ date, modelId, turns, inputTokens, outputTokens, totalTokens }) => ({ date, modelId, turns, inputTokens, outputTokens, totalTokens }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0));
 }

@@ -4,6 +4,8 @@ import type { CollectionDefinition } from '@chatwire/storage';
 export const AI_CHATS = 'ai-chats';
 export const AI_MESSAGES = 'ai-messages';
 export const AI_TURNS = 'ai-turns';
+/** The usage ledger: one row per user, UTC day and model (see `limits/add-to-usage-ledger.ts`). */
+export const AI_USAGE = 'ai-usage';
 
 const ownRules = { read: 'own', create: false, update: 'own', delete: 'own' } as const;
 
@@ -62,10 +64,37 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'durationMs', type: 'number', required: true },
     { name: 'compaction', type: 'object' },
     { name: 'summary', type: 'object', description: '{ text, throughId } when this turn produced a summary.' },
+    {
+      name: 'usageCounted',
+      type: 'boolean',
+      description: "true: this turn's tokens are in the usage ledger (`ai-usage`). Absent on rows stored before the ledger existed.",
+    },
   ],
 };
 
-export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [AI_CHATS_SCHEMA, AI_MESSAGES_SCHEMA, AI_TURNS_SCHEMA];
+/**
+ * The usage ledger (`GET /usage`, the token quota): a user's turns and tokens per UTC day and model,
+ * added to in the transaction that stores each turn. A spend ledger: deleting a chat, or replacing a turn
+ * by an edit or a regenerate, never takes tokens out of it. Nobody but the server writes or deletes it.
+ */
+export const AI_USAGE_SCHEMA: CollectionDefinition = {
+  name: AI_USAGE,
+  description: 'Tokens spent per user, UTC day and model (written only when a turn is stored).',
+  hidden: true,
+  rules: { read: 'own', create: false, update: false, delete: false },
+  columns: [
+    { name: 'userId', type: 'string', required: true },
+    { name: 'date', type: 'string', required: true, description: 'UTC day as YYYY-MM-DD (of the turn rows counted).' },
+    { name: 'modelId', type: 'string', required: true },
+    { name: 'turns', type: 'number', required: true },
+    { name: 'inputTokens', type: 'number', required: true },
+    { name: 'outputTokens', type: 'number', required: true },
+    { name: 'totalTokens', type: 'number', required: true },
+    { name: 'lastTurnId', type: 'string', required: true, description: 'The turn added last (adding it again changes nothing).' },
+  ],
+};
+
+export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [AI_CHATS_SCHEMA, AI_MESSAGES_SCHEMA, AI_TURNS_SCHEMA, AI_USAGE_SCHEMA];
 
 export interface ChatData extends Record<string, unknown> {
   userId: string;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RecordAccess } from '@chatwire/storage';
-import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
+import { AI_CHATS, AI_MESSAGES, AI_TURNS, AI_USAGE } from '../records/chat-collections.js';
 import { userMessageRecordId } from '../records/message-record-id.js';
 import type { TurnInput } from './turn-input.js';
 import { preparePrompt } from './prepare-prompt.js';
@@ -42,6 +42,11 @@ async function readyTurn(input: Partial<TurnInput>, options: HarnessOptions & { 
 }
 
 const ids = (rows: Array<{ recordId: string }>) => rows.map((row) => row.recordId);
+
+/** The usage ledger's rows, without the day (the store's clock). */
+async function ledger(h: ReturnType<typeof turnHarness>) {
+  return (await h.rows(AI_USAGE)).map(({ data: { date, ...row } }) => (expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/), row));
+}
 
 /** Makes every transaction of `access` fail (the first `times` ones), after running its writes. */
 function failingTransactions(access: RecordAccess, times: number): { attempts: () => number; access: RecordAccess } {
@@ -97,6 +102,13 @@ describe('saveTurn: what a stored turn writes', () => {
     });
     expect(row?.data).not.toHaveProperty('summary');
     expect(typeof row?.data.durationMs).toBe('number');
+    // The turn's tokens, in the ledger row of its user, day (of the turn row) and model.
+    expect(row?.data.usageCounted).toBe(true);
+    expect(await h.rows(AI_USAGE)).toMatchObject([
+      {
+        data: { userId: 'alice', date: row!.createdAt.slice(0, 10), modelId: 'test-model', turns: 1, inputTokens: 12, outputTokens: 7, totalTokens: 19, lastTurnId: turn.id },
+      },
+    ]);
     await turn.lease.release();
   });
 
@@ -120,6 +132,8 @@ describe('saveTurn: what a stored turn writes', () => {
     expect(messages[0]!.data).toMatchObject({ content: 'one, edited', parts: [{ type: 'text', text: 'one, edited' }] });
     expect(ids(await h.rows(AI_TURNS, chatId))).toEqual([turn.id]);
     expect((await h.server.find(AI_TURNS, turn.id))?.data).toMatchObject({ trigger: 'edit', userMessageId: 'u1' });
+    // The ledger is not a view of the turn rows: an edit adds its turn and takes nothing out.
+    expect(await ledger(h)).toEqual([{ userId: 'alice', modelId: 'test-model', turns: 1, inputTokens: 12, outputTokens: 7, totalTokens: 19, lastTurnId: turn.id }]);
     await turn.lease.release();
   });
 
@@ -155,7 +169,7 @@ describe('saveTurn: what a stored turn writes', () => {
 
 describe('saveTurn: what it refuses to store', () => {
   async function snapshot(h: ReturnType<typeof turnHarness>) {
-    return JSON.stringify([await h.rows(AI_CHATS), await h.rows(AI_MESSAGES), await h.rows(AI_TURNS)]);
+    return JSON.stringify([await h.rows(AI_CHATS), await h.rows(AI_MESSAGES), await h.rows(AI_TURNS), await h.rows(AI_USAGE)]);
   }
 
   it('a chat deleted while the turn ran: chat-deleted, nothing written', async () => {
@@ -207,7 +221,32 @@ describe('saveTurn: what it refuses to store', () => {
     expect(failing.attempts()).toBe(2);
     expect(ids(await h.messages(chatId))).toEqual(['u1', 'a1', 'u2', turn.id]);
     expect(ids(await h.rows(AI_TURNS, chatId))).toEqual(['a1', turn.id]);
+    expect(await ledger(h)).toMatchObject([{ turns: 1, totalTokens: 19 }]);
     await turn.lease.release();
+  });
+
+  it('a retry after a commit reported as failed (connection lost at COMMIT) counts the turn once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // the retry writes the very same turn row
+    try {
+      const { h, turn, prompt } = await readyTurn({ userMessageId: 'u3', content: 'three' });
+      let attempts = 0;
+      const committedThenFailed = new Proxy(h.server, {
+        get(target, key, receiver) {
+          if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
+          return async <T>(fn: (tx: RecordAccess) => Promise<T>) => {
+            const result = await target.transaction(fn);
+            if (++attempts === 1) throw new Error('connection terminated');
+            return result;
+          };
+        },
+      });
+      expect(await saveTurn(committedThenFailed, turn, prompt, RECORD)).toBe('stored');
+      expect(attempts).toBe(2);
+      expect(await ledger(h)).toMatchObject([{ turns: 1, inputTokens: 12, totalTokens: 19 }]);
+      await turn.lease.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('throws when both attempts fail, leaving nothing written', async () => {

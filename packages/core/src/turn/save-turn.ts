@@ -1,5 +1,6 @@
 import type { LanguageModelUsage } from 'ai';
 import { ChatwireError, type RecordAccess, type RecordData } from '@chatwire/storage';
+import { addTurnToUsageLedger, type TurnRowUsage } from '../limits/add-to-usage-ledger.js';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import type { Turn } from './turn.js';
@@ -23,8 +24,9 @@ const ATTEMPTS = 2;
  * so a concurrent rename survives; in SQL drivers this also locks the chat row against a concurrent delete),
  * the lease is checked (a turn that lost its chat to another turn stores nothing), then the user row (new,
  * or the edited one), the messages an edit or regenerate replaces are deleted with their turn rows, and
- * the assistant and turn rows are written. Inserts are idempotent by recordId, so the one retry of a
- * failed transaction never duplicates a row. Throws when both attempts fail.
+ * the assistant and turn rows are written, and the turn's tokens are added to the user's usage ledger
+ * (last, see `addToUsageLedger`). Inserts are idempotent by recordId, so the one retry of a failed
+ * transaction never duplicates a row nor counts the turn twice. Throws when both attempts fail.
  */
 export async function saveTurn(access: RecordAccess, turn: Turn, prompt: PreparedPrompt, record: TurnRecord): Promise<SaveResult> {
   let result: SaveResult = 'stored';
@@ -71,7 +73,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
     json({ chatId, userId, role: 'assistant', content: answer.text(), parts: answer.parts, status: record.status }),
     { recordId: turn.id },
   );
-  await tx.create(
+  const turnRow = await tx.create<TurnRowUsage>(
     AI_TURNS,
     json({
       chatId,
@@ -94,9 +96,11 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
       durationMs: Date.now() - turn.startedAt,
       compaction: prompt.compaction,
       ...(prompt.summary ? { summary: prompt.summary } : {}),
+      usageCounted: true,
     }),
     { recordId: turn.id },
   );
+  await addTurnToUsageLedger(tx, turnRow);
   return 'stored';
 }
 
