@@ -88,8 +88,11 @@ for (const backend of backends) {
 
         const deleted = await call(b, 'DELETE', `/chats/${chatId}`);
         expect(await deleted.json()).toEqual({ deleted: { chatId, messages: 4 } });
-        const left = await db.sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${db.schema}".chatwire_records`);
-        expect(left.rows[0]!.n).toBe('0');
+        // Nothing is left but the usage ledger, a spend ledger that deletes never shrink.
+        const left = await db.sql.query<{ collection: string; turns: number }>(
+          `SELECT collection, (data->>'turns')::int AS turns FROM "${db.schema}".chatwire_records`,
+        );
+        expect(left.rows).toEqual([{ collection: 'ai-usage', turns: 2 }]);
       } finally {
         await db.cleanup();
       }
@@ -129,8 +132,12 @@ for (const backend of backends) {
         await turn.text();
         expect(deletion).toBeDefined();
         expect((await deletion!).status).toBe(200);
-        const left = await db.sql.query<{ collection: string }>(`SELECT collection FROM "${db.schema}".chatwire_records`);
-        expect(left.rows).toEqual([]);
+        // The turn was stored (its save held the chat row, so the delete waited), then deleted with its chat:
+        // no orphan row; its tokens stay in the usage ledger.
+        const left = await db.sql.query<{ collection: string; turns: number }>(
+          `SELECT collection, (data->>'turns')::int AS turns FROM "${db.schema}".chatwire_records`,
+        );
+        expect(left.rows).toEqual([{ collection: 'ai-usage', turns: 1 }]);
       } finally {
         await db.cleanup();
       }

@@ -1,3 +1,5 @@
+import { createChatService, createDemoModel, createModelRegistry } from '@chatwire/core';
+import { createRecordStore } from '@chatwire/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlDriver, type SqlDriver } from './create-sql-driver.js';
 import type { SqlExecutor } from './sql-executor.js';
@@ -68,6 +70,21 @@ for (const backend of backends) {
                 now() + g * interval '1 ms', now() + g * interval '1 ms'
          FROM generate_series(0, 399) g`,
       );
+      // The usage ledger: 90 days x 3 models of each of the 40 users (10,800 rows), and 20,000 turn rows.
+      await opened.sql.query(
+        `INSERT INTO ${records} (collection, record_id, data, created_at, updated_at)
+         SELECT 'ai-usage', 'usage.' || g, jsonb_build_object('userId', 'u' || (g % 40), 'date', to_char(d, 'YYYY-MM-DD'),
+                  'modelId', 'model-' || (g / 40 % 3), 'turns', 1, 'inputTokens', 1, 'outputTokens', 1, 'totalTokens', 2, 'lastTurnId', 't' || g),
+                d, d
+         FROM generate_series(0, 10799) g, LATERAL (SELECT now() - interval '90 days' + (g / 120) * interval '1 day' AS d) day`,
+      );
+      await opened.sql.query(
+        `INSERT INTO ${records} (collection, record_id, data, created_at, updated_at)
+         SELECT 'ai-turns', 't' || g, jsonb_build_object('chatId', 'c' || (g % 400), 'userId', 'u' || (g % 40), 'modelId', 'model-0',
+                  'usage', jsonb_build_object('input', 1, 'output', 1, 'total', 2), 'usageCounted', true),
+                now() - interval '90 days' + g * interval '6 minutes', now()
+         FROM generate_series(1, 20000) g`,
+      );
       await opened.sql.query(`ANALYZE ${records}`);
     });
     afterAll(() => opened?.cleanup());
@@ -93,6 +110,26 @@ for (const backend of backends) {
       expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
       const page = await driver.query('ai-chats', query);
       expect(page.records.map((r) => r.recordId)).toEqual(['c363', 'c323', 'c283', 'c243', 'c203']);
+    });
+
+    it('GET /usage reads the caller’s ledger rows through the user index (never the turn rows, never a full scan)', async () => {
+      const service = createChatService({
+        store: createRecordStore({ driver }),
+        models: createModelRegistry({ fallbackModel: createDemoModel() }),
+        summarizerModelId: false,
+      });
+      const from = log.length;
+      const { usage } = await service.usage({ userId: 'u3' });
+      expect(usage.length).toBeGreaterThanOrEqual(29 * 3);
+      expect(usage.every((row) => row.turns === 1)).toBe(true);
+      const sent = log.slice(from).filter((statement) => statement.text.includes('SELECT'));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.params).toContain('ai-usage');
+      expect(sent[0]!.params).not.toContain('ai-turns');
+      // Fewer ledger rows than a page: the planner may fetch them all by the index and sort those few.
+      const plan = await explainLast(() => service.usage({ userId: 'u3' }));
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_user_created_idx');
+      expect(plan.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     });
 
     it('a record by id uses the primary key', async () => {
