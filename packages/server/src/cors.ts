@@ -17,7 +17,7 @@ function allowedOrigin(options: CorsOptions, origin: string | null): string | nu
 }
 
 /** CORS headers for a response; `X-Asst-Id` is exposed, or a browser could not read it. */
-export function corsHeaders(options: CorsOptions, request: Request): Record<string, string> {
+export function corsHeaders(options: CorsOptions, request: { readonly headers: { get(name: string): string | null } }): Record<string, string> {
   const origin = allowedOrigin(options, request.headers.get('origin'));
   if (!origin) return {};
   return {
@@ -27,7 +27,7 @@ export function corsHeaders(options: CorsOptions, request: Request): Record<stri
   };
 }
 
-export function preflightResponse(options: CorsOptions, request: Request): Response {
+export function preflightResponse(options: CorsOptions, request: { readonly headers: { get(name: string): string | null } }): Response {
   const headers = corsHeaders(options, request);
   if (headers['access-control-allow-origin']) {
     headers['access-control-allow-methods'] = METHODS;

@@ -3,7 +3,9 @@ import { ChatwireError, createRecordStore, type Caller, type RecordStore } from 
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type TokenVerifier } from './auth/index.js';
 import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
-import { errorResponse, jsonResponse } from './error-response.js';
+import { errorReply } from './error-response.js';
+import { DISPATCH, type Dispatch, type Reply, type RequestView } from './handler-dispatch.js';
+import { jsonReply, replyToResponse } from './json-reply.js';
 import { UI_STREAM_HEADERS } from './http/ui-stream-headers.js';
 import { withHeartbeat } from './http/with-heartbeat.js';
 import { buildOpenApiDocument } from './openapi/build-openapi-document.js';
@@ -60,14 +62,19 @@ export type ChatHandler = ((request: Request) => Promise<Response>) & {
 };
 
 interface RouteContext {
-  request: Request;
+  request: RequestView;
+  url: URL;
   caller: Caller;
   token: string;
   id: string | undefined;
-  body: () => Promise<unknown>;
 }
 
-type RouteHandler = (context: RouteContext) => Promise<Response>;
+type RouteHandler = (context: RouteContext) => Promise<Reply>;
+
+/** The routes without an id, by path under the base path (shared answers of `match`). */
+const FIXED_ROUTES: ReadonlyMap<string, { route: string; id?: string }> = new Map(
+  ['chats', 'chat', 'models', 'usage', 'openapi.json'].map((route) => [`/${route}`, { route }]),
+);
 
 function normalizeBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -100,6 +107,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
   const cors = options.cors || null;
   const bodyOptions = options.bodyTimeoutMs === undefined ? {} : { timeoutMs: options.bodyTimeoutMs };
+  const body = (request: RequestView): Promise<unknown> => readJsonBody(request, maxBodyBytes, bodyOptions);
   const heartbeat = {
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     ...(options.clientIdleTimeoutMs === undefined ? {} : { clientIdleTimeoutMs: options.clientIdleTimeoutMs }),
@@ -110,23 +118,23 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       headers: { ...UI_STREAM_HEADERS, 'x-asst-id': turn.assistantMessageId },
     });
   let openApi: object | undefined;
-  const openApiResponse = (): Response => jsonResponse(200, (openApi ??= buildOpenApiDocument({ basePath })));
+  const openApiReply = (): Reply => jsonReply(200, (openApi ??= buildOpenApiDocument({ basePath })));
 
   const routes: Record<string, Record<string, RouteHandler>> = {
     chats: {
-      GET: async ({ request, caller }) => {
-        const params = new URL(request.url).searchParams;
-        return jsonResponse(200, await service.listChats(caller, { limit: params.get('limit'), cursor: params.get('cursor') }));
+      GET: async ({ url, caller }) => {
+        const params = url.searchParams;
+        return jsonReply(200, await service.listChats(caller, { limit: params.get('limit'), cursor: params.get('cursor') }));
       },
-      POST: async ({ caller, body }) => jsonResponse(201, { chat: await service.createChat(caller, await body()) }),
+      POST: async ({ request, caller }) => jsonReply(201, { chat: await service.createChat(caller, await body(request)) }),
     },
     'chats/:id': {
-      GET: async ({ caller, id }) => jsonResponse(200, await service.getChat(caller, id!)),
-      PATCH: async ({ caller, id, body }) => jsonResponse(200, { chat: await service.renameChat(caller, id!, await body()) }),
-      DELETE: async ({ caller, id }) => jsonResponse(200, { deleted: await service.deleteChat(caller, id!) }),
+      GET: async ({ caller, id }) => jsonReply(200, await service.getChat(caller, id!)),
+      PATCH: async ({ request, caller, id }) => jsonReply(200, { chat: await service.renameChat(caller, id!, await body(request)) }),
+      DELETE: async ({ caller, id }) => jsonReply(200, { deleted: await service.deleteChat(caller, id!) }),
     },
     'chats/:id/stop': {
-      POST: async ({ caller, id }) => jsonResponse(200, await service.stopTurn(caller, id!)),
+      POST: async ({ caller, id }) => jsonReply(200, await service.stopTurn(caller, id!)),
     },
     'chats/:id/stream': {
       GET: async ({ request, caller, id }) => {
@@ -135,55 +143,56 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       },
     },
     models: {
-      GET: async ({ caller }) => jsonResponse(200, { models: await service.listModels(caller) }),
+      GET: async ({ caller }) => jsonReply(200, { models: await service.listModels(caller) }),
     },
     usage: {
-      GET: async ({ request, caller }) => {
-        const params = new URL(request.url).searchParams;
-        return jsonResponse(200, await service.usage(caller, { from: params.get('from'), to: params.get('to') }));
+      GET: async ({ url, caller }) => {
+        const params = url.searchParams;
+        return jsonReply(200, await service.usage(caller, { from: params.get('from'), to: params.get('to') }));
       },
     },
     'openapi.json': {
-      GET: async () => openApiResponse(),
+      GET: async () => openApiReply(),
     },
     chat: {
-      POST: async ({ request, caller, token, body }) =>
-        streamResponse(await service.streamTurn(caller, await body(), { signal: request.signal, authToken: token })),
+      POST: async ({ request, caller, token }) =>
+        streamResponse(await service.streamTurn(caller, await body(request), { signal: request.signal, authToken: token })),
     },
   };
 
   function match(pathname: string): { route: string; id?: string } | null {
     const rest = withoutTrailingSlashes(pathname.slice(basePath.length));
-    if (rest === '/chats') return { route: 'chats' };
-    if (rest === '/chat') return { route: 'chat' };
-    if (rest === '/models') return { route: 'models' };
-    if (rest === '/usage') return { route: 'usage' };
-    if (rest === '/openapi.json') return { route: 'openapi.json' };
+    const fixed = FIXED_ROUTES.get(rest);
+    if (fixed !== undefined) return fixed;
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
     return null;
   }
 
-  async function authenticate(request: Request): Promise<{ caller: Caller; token: string }> {
-    const token = readBearerToken(request.headers.get('authorization'));
+  async function authenticate(token: string | null): Promise<Caller> {
     if (!token) throw new ChatwireError('UNAUTHORIZED', 'Missing or invalid bearer token');
     try {
-      return { caller: await verify(token), token };
+      return await verify(token);
     } catch (error) {
       if (ChatwireError.is(error, 'UNAUTHORIZED')) throw error;
       throw new ChatwireError('UNAUTHORIZED', 'Missing or invalid bearer token', { cause: error });
     }
   }
 
-  async function handle(request: Request): Promise<Response> {
-    await ready;
-    const { pathname } = new URL(request.url);
+  // Until Redis is connected every request waits for it (and fails with its error); afterwards none does.
+  let isReady = sharing === null;
+  ready.then(() => (isReady = true)).catch(() => undefined);
+
+  async function handle(request: RequestView): Promise<Reply> {
+    if (!isReady) await ready;
+    const url = request.parsedUrl ?? new URL(request.url);
+    const { pathname } = url;
     if (cors && request.method === 'OPTIONS') return preflightResponse(cors, request);
     if (!matches(pathname)) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
     const found = match(pathname);
     if (!found) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
     // The description of the routes holds no data: it is served without a token.
-    if (found.route === 'openapi.json' && request.method === 'GET') return openApiResponse();
+    if (found.route === 'openapi.json' && request.method === 'GET') return openApiReply();
     const methods = routes[found.route]!;
     const route = methods[request.method];
     if (!route) {
@@ -191,23 +200,35 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         details: { allow: Object.keys(methods).join(', ') },
       });
     }
-    const { caller, token } = await authenticate(request);
-    return route({ request, caller, token, id: found.id, body: () => readJsonBody(request, maxBodyBytes, bodyOptions) });
+    const token = readBearerToken(request.headers.get('authorization'));
+    const caller = await authenticate(token);
+    return route({ request, url, caller, token: token!, id: found.id });
   }
 
+  const under = `${basePath}/`;
   function matches(pathname: string): boolean {
-    return pathname === basePath || pathname.startsWith(`${basePath}/`);
+    return pathname === basePath || pathname.startsWith(under);
   }
 
-  const handler = async (request: Request): Promise<Response> => {
-    let response: Response;
+  const reportInternal = (error: unknown) => onError(error, { stage: 'internal' });
+  /** Every route's answer, errors included, with the CORS headers; the node adapter calls this directly. */
+  const dispatch: Dispatch = async (request) => {
+    let reply: Reply;
     try {
-      response = await handle(request);
+      reply = await handle(request);
     } catch (error) {
-      response = errorResponse(error, (e) => onError(e, { stage: 'internal' }));
+      reply = errorReply(error, reportInternal);
     }
-    if (cors) for (const [name, value] of Object.entries(corsHeaders(cors, request))) response.headers.set(name, value);
-    return response;
+    if (cors) {
+      const headers = corsHeaders(cors, request);
+      if (reply instanceof Response) for (const [name, value] of Object.entries(headers)) reply.headers.set(name, value);
+      else Object.assign(reply.headers, headers);
+    }
+    return reply;
+  };
+  const handler = async (request: Request): Promise<Response> => {
+    const reply = await dispatch(request);
+    return reply instanceof Response ? reply : replyToResponse(reply);
   };
   return Object.assign(handler, {
     basePath,
@@ -215,6 +236,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     matches,
     ready: () => ready,
     close: async () => sharing?.close(),
+    [DISPATCH]: dispatch,
   });
 }
 

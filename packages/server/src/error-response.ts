@@ -1,4 +1,5 @@
 import { ChatwireError, type ChatwireErrorCode } from '@chatwire/storage';
+import { jsonReply, replyToResponse, type JsonReply } from './json-reply.js';
 
 /** The one table from error code to HTTP status. */
 export const STATUS_BY_CODE: Readonly<Record<ChatwireErrorCode, number>> = {
@@ -23,10 +24,7 @@ export const STATUS_BY_CODE: Readonly<Record<ChatwireErrorCode, number>> = {
 };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+  return replyToResponse(jsonReply(status, body, headers));
 }
 
 /**
@@ -34,11 +32,16 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  * (or is a server-side one) is reported through `onError` and answered with a generic 500.
  */
 export function errorResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
+  return replyToResponse(errorReply(error, onUnexpected));
+}
+
+/** `errorResponse` before it becomes a `Response`. */
+export function errorReply(error: unknown, onUnexpected: (error: unknown) => void): JsonReply {
   const known = ChatwireError.is(error) ? STATUS_BY_CODE[error.code] : undefined;
   // 503 is a passing outage (its message is safe and says so); every other 5xx is answered generically.
   if (!ChatwireError.is(error) || known === undefined || (known >= 500 && known !== 503)) {
     onUnexpected(error);
-    return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
+    return jsonReply(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
   }
   const status = STATUS_BY_CODE[error.code];
   const headers: Record<string, string> = {};
@@ -49,7 +52,7 @@ export function errorResponse(error: unknown, onUnexpected: (error: unknown) => 
     // Whole seconds, never 0: a client told to retry at once would hammer the limit.
     const seconds = Math.max(1, Math.ceil(retryAfter));
     headers['retry-after'] = String(seconds);
-    return jsonResponse(status, { error: { code: error.code, message: error.message, retryAfter: seconds } }, headers);
+    return jsonReply(status, { error: { code: error.code, message: error.message, retryAfter: seconds } }, headers);
   }
-  return jsonResponse(status, { error: { code: error.code, message: error.message } }, headers);
+  return jsonReply(status, { error: { code: error.code, message: error.message } }, headers);
 }

@@ -28,7 +28,11 @@ function tooSlow(timeoutMs: number): ChatwireError {
  * oversized body is never buffered whole) and a time limit for the whole body. An empty body is
  * `undefined`; invalid JSON is a VALIDATION error. On any limit the body stream is cancelled.
  */
-export async function readJsonBody(request: Request, limit: number, options: ReadJsonBodyOptions = {}): Promise<unknown> {
+export async function readJsonBody(
+  request: { readonly headers: { get(name: string): string | null }; readonly body: ReadableStream<Uint8Array> | null },
+  limit: number,
+  options: ReadJsonBodyOptions = {},
+): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return undefined;

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createChatHandler } from '../create-chat-handler.js';
+import { SECRET, signToken } from '../test-support/chat-fixture.js';
 import { pathnameOf } from './node-bridge/pathname-of.js';
 import { toNodeListener } from './node.js';
 import { createEchoHandler } from './testing/create-echo-handler.js';
@@ -40,6 +42,41 @@ describe('toNodeListener', () => {
     const response = await fetch(`${await serve(errors)}/api/ai/broken`);
     expect(await response.text()).toBe('data: {"type":"start"}\n\n');
     expect(errors).toMatchObject([{ message: 'stream broke' }]);
+  });
+});
+
+describe('toNodeListener over createChatHandler: GET JSON answers', () => {
+  const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headersOf = (response: Response) => [...response.headers].filter(([name]) => !transport.has(name));
+
+  it('sends what the fetch handler answers (status, headers, body), in one piece with a Content-Length', async () => {
+    const handler = createChatHandler({ auth: { secret: SECRET }, cors: { origin: 'https://app.test' } });
+    for (const title of ['first', 'second', 'third']) await handler.service.createChat({ userId: 'u1' }, { title });
+    const server = await serveNode(toNodeListener(handler));
+    servers.push(server);
+    const auth = { authorization: `Bearer ${await signToken('u1')}`, origin: 'https://app.test' };
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/api/ai/chats', auth],
+      ['/api/ai/chats?limit=2', auth],
+      ['/api/ai/chats?limit=abc', auth],
+      ['/api/ai/chats/not-a-chat', auth],
+      ['/api/ai/chats', { origin: 'https://app.test' }],
+      ['/api/ai/models', auth],
+      ['/api/ai/chat', auth],
+      ['/api/ai/nowhere', auth],
+    ];
+    for (const [path, headers] of cases) {
+      const direct = await handler(new Request(`${server.url}${path}`, { headers }));
+      const overNode = await fetch(`${server.url}${path}`, { headers });
+      const body = await overNode.text();
+      expect({ path, status: overNode.status, headers: headersOf(overNode), body }).toEqual({
+        path,
+        status: direct.status,
+        headers: headersOf(direct),
+        body: await direct.text(),
+      });
+      expect(overNode.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isChatwireError } from '@chatwire/storage';
 import { base64url, exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJwtVerifier, type JwtVerifierOptions } from './create-jwt-verifier.js';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-bytes-long!';
@@ -170,6 +170,7 @@ describe('createJwtVerifier: configuration errors at creation', () => {
     ['JWKS over plain http to a remote host', { jwksUrl: 'http://issuer.test/jwks' }, /must use https/],
     ['JWKS URL that is not a URL', { jwksUrl: 'issuer.test/jwks' }, /not a valid URL/],
     ['negative clock tolerance', { secret: SECRET, clockToleranceSec: -1 }, /clockToleranceSec/],
+    ['negative cache size', { secret: SECRET, cacheSize: -1 }, /cacheSize/],
   ])('%s -> CONFIGURATION', (_label, options, message) => {
     let error: unknown;
     try {
@@ -180,5 +181,88 @@ describe('createJwtVerifier: configuration errors at creation', () => {
     expect(isChatwireError(error, 'CONFIGURATION')).toBe(true);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain(SECRET);
+  });
+});
+
+describe('createJwtVerifier: remembered tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  /** Fakes only the clock (promises and timers stay real). */
+  const at = (seconds: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(seconds * 1000);
+  };
+
+  it('checks the signature once per token string; cacheSize 0 checks it every time', async () => {
+    const verifySignature = vi.spyOn(crypto.subtle, 'verify');
+    const token = await hs(claims());
+    const remembering = createJwtVerifier({ secret: SECRET });
+    for (let i = 0; i < 3; i++) await expect(remembering(token)).resolves.toMatchObject({ userId: 'user-1' });
+    expect(verifySignature).toHaveBeenCalledTimes(1);
+    const forgetting = createJwtVerifier({ secret: SECRET, cacheSize: 0 });
+    for (let i = 0; i < 3; i++) await expect(forgetting(token)).resolves.toMatchObject({ userId: 'user-1' });
+    expect(verifySignature).toHaveBeenCalledTimes(4);
+  });
+
+  it('refuses a remembered token from the second its exp (plus leeway) passes, with the same cause as a fresh check', async () => {
+    const start = now();
+    const token = await hs(claims({ iat: start, exp: start + 60 }));
+    const verify = createJwtVerifier({ secret: SECRET, clockToleranceSec: 5 });
+    at(start);
+    await expect(verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    at(start + 64.999); // floor: start + 64, exp is start + 60: still within the 5 s leeway
+    await expect(verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    at(start + 65);
+    const remembered = await rejection(verify, token);
+    const fresh = await rejection(createJwtVerifier({ secret: SECRET, clockToleranceSec: 5 }), token);
+    expect(isChatwireError(remembered, 'UNAUTHORIZED')).toBe(true);
+    expect((remembered as Error).cause).toMatchObject({ code: 'ERR_JWT_EXPIRED' });
+    expect((fresh as Error).cause).toMatchObject({ code: 'ERR_JWT_EXPIRED' });
+    // And it stays refused (it was forgotten, not answered from memory again).
+    at(start + 30);
+    await expect(verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+  });
+
+  it('refuses a remembered token whose nbf is ahead again when the clock goes back', async () => {
+    const start = now();
+    const token = await hs(claims({ iat: start, nbf: start, exp: start + 600 }));
+    const verify = createJwtVerifier({ secret: SECRET, clockToleranceSec: 5 });
+    at(start);
+    await expect(verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    at(start - 5);
+    await expect(verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    at(start - 6);
+    const error = await rejection(verify, token);
+    expect(isChatwireError(error, 'UNAUTHORIZED')).toBe(true);
+    expect((error as Error).cause).toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'nbf' });
+  });
+
+  it('gives every call its own caller object over the same frozen claims', async () => {
+    const verify = createJwtVerifier({ secret: SECRET });
+    const token = await hs(claims({ role: 'admin' }));
+    const first = await verify(token);
+    (first as { userId: string }).userId = 'changed by the first request';
+    const second = await verify(token);
+    expect(second).toEqual({ userId: 'user-1', role: 'admin', claims: expect.objectContaining({ sub: 'user-1' }) });
+    expect(second).not.toBe(first);
+    expect(Object.isFrozen(second.claims)).toBe(true);
+  });
+
+  it('remembers a token verified against a JWKS for 60 s at most', async () => {
+    const verifySignature = vi.spyOn(crypto.subtle, 'verify');
+    const verify = createJwtVerifier({ jwksUrl, algorithms: ['RS256'] });
+    const start = now();
+    const token = await rs(claims({ iat: start, exp: start + 600 }), { kid: 'rsa-1' });
+    at(start);
+    await verify(token);
+    at(start + 59);
+    await verify(token);
+    expect(verifySignature).toHaveBeenCalledTimes(1);
+    at(start + 60);
+    await verify(token);
+    expect(verifySignature).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,6 +2,7 @@ import type { Caller } from '@chatwire/storage';
 import { ChatwireError } from '@chatwire/storage';
 import { createRemoteJWKSet, importSPKI, importX509, jwtVerify, type JWTVerifyGetKey, type KeyObject } from 'jose';
 import { checkAlgorithms, HMAC_ALGORITHMS } from './jwt-algorithms.js';
+import { createVerifiedTokenCache } from './verified-token-cache.js';
 
 /** Verifies a bearer token and returns who is calling; rejects with `UNAUTHORIZED` otherwise. */
 export type TokenVerifier = (token: string) => Promise<Caller>;
@@ -26,9 +27,18 @@ export interface JwtVerifierOptions {
   maxTokenBytes?: number;
   /** Required `typ` header (e.g. 'JWT' or 'at+jwt'), when set. */
   typ?: string;
+  /**
+   * Verified tokens remembered by exact string (up to 4096 characters), so a client's repeated token skips
+   * the signature check; `exp` and `nbf` are still checked on every request. With `jwksUrl` a token is
+   * remembered for at most 60 s (a key removed from the set stops working as it would without the cache).
+   * Default 1000; 0 turns it off.
+   */
+  cacheSize?: number;
 }
 
 const INVALID = 'Missing or invalid bearer token';
+/** How long a token verified against a JWKS is remembered (jose refetches the set after 10 min at most). */
+const JWKS_CACHE_MAX_AGE_MS = 60_000;
 const encoder = new TextEncoder();
 type VerifyKey = Uint8Array | CryptoKey | KeyObject | JWTVerifyGetKey;
 
@@ -58,6 +68,15 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   if (!Number.isInteger(maxTokenBytes) || maxTokenBytes <= 0) {
     throw new ChatwireError('CONFIGURATION', 'maxTokenBytes must be a positive integer');
   }
+  const cacheSize = options.cacheSize ?? 1000;
+  if (!Number.isInteger(cacheSize) || cacheSize < 0) {
+    throw new ChatwireError('CONFIGURATION', 'cacheSize must be an integer >= 0');
+  }
+  const cache = createVerifiedTokenCache({
+    maxEntries: cacheSize,
+    clockToleranceSec: clockTolerance,
+    maxAgeMs: options.jwksUrl !== undefined ? JWKS_CACHE_MAX_AGE_MS : Number.POSITIVE_INFINITY,
+  });
   const verifyOptions = {
     algorithms,
     clockTolerance,
@@ -70,6 +89,8 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   return async (token: string): Promise<Caller> => {
     try {
       if (typeof token !== 'string' || token === '') throw new Error('empty token');
+      const known = cache.get(token);
+      if (known !== undefined) return known;
       if (token.length > maxTokenBytes || encoder.encode(token).byteLength > maxTokenBytes) {
         throw new Error(`token longer than ${maxTokenBytes} bytes`);
       }
@@ -77,7 +98,9 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.trim() === '') throw new Error('sub must be a non-empty string');
       const role = payload[roleClaim];
-      return { userId: sub, role: typeof role === 'string' && role !== '' ? role : undefined, claims: Object.freeze({ ...payload }) };
+      const caller: Caller = { userId: sub, role: typeof role === 'string' && role !== '' ? role : undefined, claims: Object.freeze({ ...payload }) };
+      cache.remember(token, caller, payload);
+      return caller;
     } catch (cause) {
       throw new ChatwireError('UNAUTHORIZED', INVALID, { cause });
     }

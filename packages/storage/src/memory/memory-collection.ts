@@ -21,7 +21,13 @@ function indexKey(value: unknown): IndexKey | undefined {
   return type === 'string' || type === 'number' || type === 'boolean' ? (value as IndexKey) : undefined;
 }
 
-type Source = Pick<SeqList, 'ascending' | 'descending' | 'size'>;
+/** A condition holding nothing but `eq`. */
+function onlyEq(condition: FieldCondition): boolean {
+  for (const op in condition) if (op !== 'eq' && condition[op as keyof FieldCondition] !== undefined) return false;
+  return true;
+}
+
+type Source = Pick<SeqList, 'ascending' | 'descending' | 'collect' | 'size'>;
 
 /** What a collection holds, for tests that check deleted rows leave nothing behind. */
 export interface MemoryCollectionStats {
@@ -102,14 +108,22 @@ export class MemoryCollection {
     return { rows: this.byId.size, indexEntries, indexValues };
   }
 
-  /** Picks the smallest index list among `eq`/`in` conditions, or the whole table. */
-  private plan(conditions: [string, FieldCondition][]): { source: Source; access: string } {
-    let best: { source: Source; access: string } = { source: this.all, access: 'scan' };
+  /**
+   * Picks the smallest index list among `eq`/`in` conditions, or the whole table. `exact`: the field whose
+   * condition is a lone `eq` read through its index, so every row of the source satisfies it already.
+   */
+  private plan(conditions: [string, FieldCondition][]): { source: Source; access: string; exact: string | null } {
+    let best: { source: Source; access: string; exact: string | null } = { source: this.all, access: 'scan', exact: null };
     for (const [field, condition] of conditions) {
-      let source: Source | undefined;
+      let source: SeqList | undefined;
+      let exact = false;
       if (condition.eq !== undefined && condition.eq !== null) {
         const key = indexKey(condition.eq);
-        if (key !== undefined) source = this.index(field).get(key) ?? new SeqList();
+        if (key !== undefined) {
+          source = this.index(field).get(key) ?? new SeqList();
+          // Index keys keep types apart and compare like `eq` (no null key): the list holds exactly the matches.
+          exact = onlyEq(condition);
+        }
       } else if (condition.in !== undefined && condition.in.every((v) => indexKey(v) !== undefined)) {
         const index = this.index(field);
         const keys = new Set(condition.in.map((v) => indexKey(v) as IndexKey));
@@ -119,7 +133,7 @@ export class MemoryCollection {
         source = merged;
       }
       if (source && (best.access === 'scan' || source.size < best.source.size)) {
-        best = { source, access: `index:${field}` };
+        best = { source, access: `index:${field}`, exact: exact ? field : null };
       }
     }
     return best;
@@ -145,9 +159,10 @@ export class MemoryCollection {
     const field = query.orderBy?.field ?? 'createdAt';
     const direction = query.orderBy?.direction ?? 'asc';
     const cursor = query.cursor === undefined ? null : decodeMemoryCursor(this.name, query.cursor, field, direction);
-    const { source, access } = this.plan(conditions);
+    const { source, access, exact } = this.plan(conditions);
+    const checks = exact === null ? conditions : conditions.filter(([f]) => f !== exact);
     const matches = (row: MemoryRow) => {
-      for (const [f, c] of conditions) if (!matchesCondition(row.data[f], c)) return false;
+      for (const [f, c] of checks) if (!matchesCondition(row.data[f], c)) return false;
       return true;
     };
     const limit = query.limit;
@@ -155,11 +170,7 @@ export class MemoryCollection {
     let page: MemoryRow[] = [];
     if (field === 'createdAt') {
       // createdAt never goes backwards (the driver clock is monotonic), so it is insertion order.
-      const rows = direction === 'asc' ? source.ascending(cursor?.seq) : source.descending(cursor?.seq);
-      for (const row of rows) {
-        examined++;
-        if (matches(row) && page.push(row) > limit) break;
-      }
+      examined = source.collect(direction, cursor?.seq, limit + 1, checks.length === 0 ? null : matches, page);
     } else {
       const sign = direction === 'asc' ? 1 : -1;
       const cmp = (aKey: unknown, aSeq: number, b: MemoryRow) =>

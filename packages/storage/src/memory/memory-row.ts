@@ -12,5 +12,20 @@ export interface MemoryRow {
 }
 
 export function toEnvelope(row: MemoryRow): RecordEnvelope {
-  return { recordId: row.recordId, data: cloneJson(row.data), createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return { recordId: row.recordId, data: copyData(row.data), createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+/**
+ * `cloneJson(data)`, one loop without a call per field for the common flat row (a chat: strings only);
+ * anything nested, or a `__proto__` key, takes `cloneJson`.
+ */
+function copyData(data: RecordData): RecordData {
+  const out: RecordData = {};
+  for (const key in data) {
+    const value = data[key];
+    if (value === undefined) continue;
+    if ((typeof value === 'object' && value !== null) || key === '__proto__') return cloneJson(data);
+    out[key] = value;
+  }
+  return out;
 }

@@ -12,7 +12,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * Node parses a body that came in the same packet as the headers only after handing the request over, so
  * bytes already received get one event-loop turn to be parsed before the body counts as incomplete.
  */
-export async function closeOnUnreadBody(req: IncomingMessage, res: ServerResponse, status: number): Promise<void> {
+export function closeOnUnreadBody(req: IncomingMessage, res: ServerResponse, status: number): Promise<void> | undefined {
+  // The whole body is there (always so for a GET without one): nothing can hold the connection.
+  if (req.complete) return undefined;
+  return closeOnIncompleteBody(req, res, status);
+}
+
+async function closeOnIncompleteBody(req: IncomingMessage, res: ServerResponse, status: number): Promise<void> {
   const socket = req.socket;
   const close = (): void => {
     socket.end(() => socket.destroy());

@@ -1,6 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import { DISPATCH, type Dispatch, type Reply } from '../../handler-dispatch.js';
 import type { AdapterErrorListener, ChatHandlerLike } from '../chat-handler-like.js';
 import { incomingMessageToRequest, type NodeRequest } from './incoming-message-to-request.js';
+import { nodeRequestView } from './node-request-view.js';
+import { sendJsonReply } from './send-json-reply.js';
 import { sendResponse } from './send-response.js';
 
 export interface HandleNodeRequestOptions {
@@ -14,6 +17,9 @@ export interface HandleNodeRequestOptions {
  * express adapters. Never rejects: a throwing handler becomes a 500 JSON error (when headers are not sent
  * yet), a failing response stream ends the response; both are reported through `onError`. An error answer
  * given before the request body has fully arrived (401, 408, 413, ...) closes the connection once sent.
+ *
+ * A GET to a `createChatHandler` handler skips the web types: the handler's dispatch reads a view of the
+ * IncomingMessage, and a JSON answer is written in one piece (same status, headers and body).
  */
 export async function handleNodeRequest(
   handler: ChatHandlerLike,
@@ -21,19 +27,27 @@ export async function handleNodeRequest(
   res: ServerResponse,
   options: HandleNodeRequestOptions = {},
 ): Promise<void> {
-  let response: Response;
+  const dispatch = (handler as { [DISPATCH]?: Dispatch })[DISPATCH];
+  let reply: Reply;
   try {
-    const request = incomingMessageToRequest(req, res, options.url === undefined ? {} : { url: options.url });
-    response = await handler(request);
+    const view = dispatch !== undefined && req.method === 'GET' ? nodeRequestView(req, res, options.url) : null;
+    if (view !== null) reply = await dispatch!(view);
+    else reply = await handler(incomingMessageToRequest(req, res, options.url === undefined ? {} : { url: options.url }));
   } catch (error) {
     options.onError?.(error);
     if (res.headersSent) {
       if (!res.writableEnded) res.end();
       return;
     }
-    response = internalError();
+    reply = internalError();
   }
-  await sendResponse(req, res, response, options.onError);
+  if (reply instanceof Response) return sendResponse(req, res, reply, options.onError);
+  try {
+    await sendJsonReply(req, res, reply);
+  } catch (error) {
+    options.onError?.(error);
+    if (!res.writableEnded) res.destroy();
+  }
 }
 
 function internalError(): Response {

@@ -42,10 +42,11 @@ export function incomingMessageToRequest(
       init.duplex = 'half';
     }
   }
-  return new Request(createUrl(req, options.url), init);
+  return new Request(requestUrl(req, options.url), init);
 }
 
-function createUrl(req: NodeRequest, path: string | undefined): URL {
+/** The absolute URL of a request: scheme from the socket, host from the Host header, `path` or `req.url`. */
+export function requestUrl(req: NodeRequest, path: string | undefined): URL {
   const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const origin = `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
   const target = path ?? req.url ?? '/';

@@ -14,7 +14,8 @@ export async function sendResponse(
   response: Response,
   onError?: AdapterErrorListener,
 ): Promise<void> {
-  await closeOnUnreadBody(req, res, response.status);
+  const closing = closeOnUnreadBody(req, res, response.status);
+  if (closing) await closing;
   try {
     await writeResponse(response, res);
   } catch (error) {
