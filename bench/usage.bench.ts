@@ -10,12 +10,15 @@
  *
  * The table also holds other users' turns (900,000; quick: 100,000). Only with CHATWIRE_TEST_DATABASE_URL or
  * DATABASE_URL; works in its own schema and drops it afterwards. `--quick`: fewer other rows and runs.
+ * Then the same user on the memory store, each turn stored as a save stores it (turn row and ledger addition in
+ * one transaction): `service.usage` against summing the turn rows.
  */
 import os from 'node:os';
 import { AI_TURNS, createChatService, createDemoModel, createModelRegistry } from '@chatwire/core';
 import { createTurnLimits } from '@chatwire/core/limits';
 import { createPostgresExecutor, createSqlDriver, createTableNames } from '@chatwire/postgres';
 import { createRecordStore, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
+import { createMemoryDriver } from '@chatwire/storage/memory';
 import { addTurnToUsageLedger, tokens, type TurnRowUsage } from '../packages/core/src/limits/add-to-usage-ledger.js';
 import type { UsageRow } from '../packages/core/src/limits/read-usage.js';
 import type { BenchRow } from './bench-row.js';
@@ -79,7 +82,55 @@ async function usageFromTurnRows(store: RecordStore, fromMs: number, toMs: numbe
   return [...sums.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.modelId < b.modelId ? -1 : 1));
 }
 
+/** The same user on the memory store: 100,000 turns stored as saves store them, over the last 30 days. */
+async function memoryRows(): Promise<BenchRow[]> {
+  const now = Date.now();
+  const start = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
+  let clock = start;
+  const store = createRecordStore({ driver: createMemoryDriver({ now: () => clock }) });
+  const service = createChatService({ store, models: createModelRegistry({ fallbackModel: createDemoModel() }), summarizerModelId: false });
+  const server = store.asServer();
+  const loadStart = performance.now();
+  for (let i = 0; i < USER_TURNS; i++) {
+    clock = start + Math.floor((i * (now - start)) / USER_TURNS);
+    const data = {
+      chatId: `chat-${Math.floor(i / 10)}`, userId: USER, userMessageId: `u${i}`, assistantMessageId: `turn-${i}`, trigger: 'submit',
+      modelId: MODELS[Math.floor(i / 7) % 3]!, provider: 'provider_a', finishReason: 'stop',
+      usage: { input: 100 + (i % 1000), output: 10 + (i % 300), total: 110 + (i % 1000) + (i % 300), reasoning: null, cached: 0 },
+      steps: 1, toolCalls: [], durationMs: 1000, usageCounted: true,
+    };
+    await server.transaction(async (tx) => addTurnToUsageLedger(tx, await tx.create<TurnRowUsage>(AI_TURNS, data, { recordId: `turn-${i}` })));
+  }
+  const loadS = (performance.now() - loadStart) / 1000;
+  clock = now;
+  const caller = { userId: USER };
+  const { usage } = await service.usage(caller);
+  const old = await usageFromTurnRows(store, start, start + DAYS * DAY_MS);
+  if (JSON.stringify(usage) !== JSON.stringify(old)) throw new Error('memory store: the ledger and the turn rows disagree');
+  const ledger = await timeEach(RUNS.ledger, () => service.usage(caller));
+  const baseline = await timeEach(RUNS.baseline, () => usageFromTurnRows(store, start, start + DAYS * DAY_MS));
+  const p50 = percentile(ledger, 50);
+  const baseP50 = percentile(baseline, 50);
+  return [
+    {
+      group: 'usage',
+      name: `memory store: the same user (${USER_TURNS.toLocaleString('en')} turns stored with their ledger additions in ${loadS.toFixed(1)} s), service.usage p50`,
+      value: p50,
+      unit: 'ms',
+      ratio: { value: baseP50 / p50, against: `summing the turn rows p50 (${baseP50.toFixed(0)} ms)` },
+      goal: '>= 100x faster than summing the turn rows',
+      met: baseP50 / p50 >= 100,
+      note: `p99 ${percentile(ledger, 99).toFixed(2)} ms; ${RUNS.ledger} / ${RUNS.baseline} runs; same answer`,
+    },
+  ];
+}
+
 export default async function usageBench(): Promise<BenchRow[]> {
+  const memory = await memoryRows();
+  return [...(await postgresRows()), ...memory];
+}
+
+async function postgresRows(): Promise<BenchRow[]> {
   const group = 'usage';
   const name = `GET /usage of a user with ${USER_TURNS.toLocaleString('en')} turns in ${DAYS} days on PostgreSQL`;
   const url = process.env.CHATWIRE_TEST_DATABASE_URL || process.env.DATABASE_URL;
