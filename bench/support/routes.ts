@@ -150,8 +150,10 @@ export async function createR2Fixture(model: BenchModel, options: R2Options = {}
       });
       return { request, userMessageId };
     },
-    userRecordId: (userMessageId) => userMessageRecordId(userId, userMessageId),
+    // The bench's ids are fresh: the row is stored under the client's id (see core's message-record-id.ts).
+    userRecordId: (userMessageId) => userMessageId,
     async forget(userMessageId, assistantMessageId) {
+      await server.delete(AI_MESSAGES, userMessageId).catch(() => undefined);
       await server.delete(AI_MESSAGES, userMessageRecordId(userId, userMessageId)).catch(() => undefined);
       if (assistantMessageId) {
         await server.delete(AI_MESSAGES, assistantMessageId).catch(() => undefined);

@@ -95,7 +95,7 @@ export async function auditRows(sql: SqlExecutor, prefix: string): Promise<SoakA
   const chats = new Set(
     (await sql.query<{ record_id: string }>(`SELECT record_id FROM ${records} WHERE collection = 'ai-chats'`)).rows.map((r) => r.record_id),
   );
-  // A user row's recordId is scoped to its owner; the turn row names it by the client's id (`data.messageId`).
+  // A user row's recordId is the client's id unless another user held it (then owner-scoped); `data.messageId` is always the client's id.
   const messages = (
     await sql.query<{ id: string; chat: string; role: string }>(
       `SELECT COALESCE(data->>'messageId', record_id) AS id, data->>'chatId' AS chat, data->>'role' AS role FROM ${records} WHERE collection = 'ai-messages' ORDER BY data->>'chatId', seq`,

@@ -60,9 +60,12 @@ function messageIdSuite(name: string, driver: () => StoreDriver): void {
       ]);
       // The wire message carries exactly the fields it always had.
       expect(Object.keys((await history(f, 'bob', bobs))[0]!.data).sort()).toEqual(['chatId', 'content', 'parts', 'role', 'userId']);
-      // Two rows, each under its owner's recordId.
+      // Two rows: the first under the client's id (DESIGN's contract), the second, whose id was taken, under its owner's scoped one.
       const users = (await f.rows('ai-messages')).filter((m) => m.data.role === 'user');
-      expect(users.map((m) => m.recordId).sort()).toEqual([userMessageRecordId('alice', 'shared-id'), userMessageRecordId('bob', 'shared-id')].sort());
+      expect(users.map((m) => [m.data.userId, m.recordId, m.data.messageId]).sort()).toEqual([
+        ['alice', 'shared-id', 'shared-id'],
+        ['bob', userMessageRecordId('bob', 'shared-id'), 'shared-id'],
+      ]);
       const turnRows = await f.rows('ai-turns');
       expect(turnRows.map((t) => [t.data.userId, t.data.userMessageId]).sort()).toEqual([
         ['alice', 'shared-id'],

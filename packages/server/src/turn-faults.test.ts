@@ -1,7 +1,6 @@
 import type { StoreDriver } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { describe, expect, it } from 'vitest';
-import { userMessageRecordId } from '@chatwire/core';
 import { chatFixture, readSse, type ChatFixture } from './test-support/chat-fixture.js';
 import { scriptedModel, textStep, toolStep, type Script } from './test-support/scripted-model.js';
 
@@ -104,7 +103,7 @@ describe('turn faults leave no orphan rows', () => {
       const { chunks } = await readSse(res);
       expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
       expect((await f.rows('ai-messages')).map((m) => [m.recordId, m.data.role])).toEqual([
-        [userMessageRecordId('alice', 'u1'), 'user'],
+        ['u1', 'user'],
         [asstId, 'assistant'],
       ]);
       expect((await f.rows('ai-turns')).length).toBe(1);

@@ -1,7 +1,6 @@
 import { createRecordStore } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { describe, expect, it } from 'vitest';
-import { userMessageRecordId } from '@chatwire/core';
 import { chatFixture, readSse } from './test-support/chat-fixture.js';
 import { scriptedModel, textStep, type Script } from './test-support/scripted-model.js';
 
@@ -30,7 +29,7 @@ describe('turn lifecycle through the handler', () => {
     // Answered only once stored:
     const messages = await f.rows('ai-messages');
     expect(messages.map((m) => [m.recordId, m.data.role, m.data.content, m.data.status])).toEqual([
-      [userMessageRecordId('alice', 'u1'), 'user', 'Hi', undefined],
+      ['u1', 'user', 'Hi', undefined],
       [res.headers.get('x-asst-id'), 'assistant', 'Partial ', 'stopped'],
     ]);
     expect((await f.rows('ai-turns'))[0]!.data.finishReason).toBe('stopped');
@@ -109,7 +108,7 @@ describe('turn lifecycle through the handler', () => {
     await readSse(regen);
     rows = await f.rows('ai-messages');
     expect(rows.map((m) => [m.recordId, m.data.content])).toEqual([
-      [userMessageRecordId('alice', 'u1'), 'first, edited'],
+      ['u1', 'first, edited'],
       [regen.headers.get('x-asst-id'), 'A1 again'],
     ]);
     expect((await f.rows('ai-turns')).map((t) => t.recordId)).toEqual([regen.headers.get('x-asst-id')]);

@@ -110,7 +110,7 @@ export interface MessageData extends Record<string, unknown> {
   content: string;
   parts?: unknown[];
   status?: 'complete' | 'stopped';
-  /** User rows: the client's `userMessageId` (their recordId is scoped to the owner: `userMessageRecordId`). */
+  /** User rows: the client's `userMessageId` (their recordId is that id, or owner-scoped when another user holds it: see message-record-id.ts). */
   messageId?: string;
 }
 

@@ -2,7 +2,7 @@ import { RECORD_ID_PATTERN } from '@chatwire/storage';
 import { describe, expect, it } from 'vitest';
 import { turnHarness } from '../turn/testing/turn-harness.js';
 import { AI_MESSAGES, type MessageData } from './chat-collections.js';
-import { findOwnMessage, toWireMessage, userMessageRecordId, wireMessageId } from './message-record-id.js';
+import { findOwnMessage, newUserMessageRecordId, toWireMessage, userMessageRecordId, wireMessageId } from './message-record-id.js';
 
 describe('userMessageRecordId', () => {
   it('is a valid recordId whatever the owner and the id (longest id, odd subjects)', () => {
@@ -70,5 +70,17 @@ describe('findOwnMessage', () => {
     expect(await findOwnMessage(h.server, 'alice', 'unknown')).toBeNull();
     // A scoped recordId sent as a client id is not the message it names.
     expect(await findOwnMessage(h.server, 'alice', userMessageRecordId('alice', 'u1'))).toBeNull();
+  });
+});
+
+describe('newUserMessageRecordId', () => {
+  it('is the client’s id while no row has it, the owner-scoped id once another owner’s row has it, and a duplicate for the owner', async () => {
+    const h = turnHarness();
+    expect(await newUserMessageRecordId(h.server, 'alice', 'm1')).toEqual({ duplicate: false, recordId: 'm1' });
+    await h.server.create(AI_MESSAGES, { chatId: 'c', userId: 'bob', role: 'user', content: 'x', parts: [], messageId: 'm1' }, { recordId: 'm1' });
+    expect(await newUserMessageRecordId(h.server, 'alice', 'm1')).toEqual({ duplicate: false, recordId: userMessageRecordId('alice', 'm1') });
+    expect(await newUserMessageRecordId(h.server, 'bob', 'm1')).toEqual({ duplicate: true });
+    await h.server.create(AI_MESSAGES, { chatId: 'd', userId: 'alice', role: 'user', content: 'y', parts: [], messageId: 'm1' }, { recordId: userMessageRecordId('alice', 'm1') });
+    expect(await newUserMessageRecordId(h.server, 'alice', 'm1')).toEqual({ duplicate: true });
   });
 });

@@ -3,13 +3,14 @@ import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
 import { AI_MESSAGES, type MessageData } from './chat-collections.js';
 
 /**
- * Message ids are scoped to their owner (DESIGN.md "Faults and limits"): two users may send the same
- * `userMessageId` and each gets a message of their own, so a stored id tells nobody else anything.
+ * Message ids are scoped to their owner (issue #15): two users may send the same `userMessageId` and each
+ * gets a message of their own, so a stored id tells nobody else anything.
  *
- * A user row is stored under a recordId derived from its owner and the client's id (`u.` + the SHA-256 of
- * both, base64url: 45 characters of the store's recordId alphabet whatever the two are), and keeps the
- * client's id in `data.messageId`. Assistant rows keep `X-Asst-Id` (server-generated) as their recordId.
- * A row stored before ids were scoped has the client's id as its recordId and no `messageId`.
+ * A user row is stored under the client's id, as DESIGN.md's persistence contract says, unless another
+ * owner's row already has that recordId (recordIds are unique per store): then it is stored under a recordId
+ * derived from its owner and the client's id (`u.` + the SHA-256 of both, base64url: 45 characters of the
+ * store's recordId alphabet whatever the two are). Either way the row keeps the client's id in
+ * `data.messageId`, and the routes show that id. Assistant rows keep `X-Asst-Id` (server-generated).
  *
  * This is the one module that knows it: every other place turns ids with these functions.
  */
@@ -38,13 +39,25 @@ export function toWireMessage(row: RecordEnvelope<MessageData>): RecordEnvelope<
  * user's message with that id is never returned: for this caller the id is as good as unused.
  */
 export async function findOwnMessage(access: RecordAccess, userId: string, messageId: string): Promise<RecordEnvelope<MessageData> | null> {
+  return (await lookUp(access, userId, messageId)).own;
+}
+
+/**
+ * For a submit of `messageId` by `userId`: `duplicate` when the caller already has a message with that id,
+ * else the recordId its new row takes (the client's id when no row has it, else the owner-scoped one).
+ */
+export async function newUserMessageRecordId(access: RecordAccess, userId: string, messageId: string): Promise<{ duplicate: true } | { duplicate: false; recordId: string }> {
+  const { own, idTaken } = await lookUp(access, userId, messageId);
+  if (own) return { duplicate: true };
+  return { duplicate: false, recordId: idTaken ? userMessageRecordId(userId, messageId) : messageId };
+}
+
+async function lookUp(access: RecordAccess, userId: string, messageId: string) {
   const [scoped, unscoped] = await Promise.all([
     access.find<MessageData>(AI_MESSAGES, userMessageRecordId(userId, messageId)),
-    // An assistant row, or a user row stored before ids were scoped.
+    // A user row stored under the client's id, or an assistant row.
     access.find<MessageData>(AI_MESSAGES, messageId),
   ]);
-  for (const row of [scoped, unscoped]) {
-    if (row && row.data.userId === userId && wireMessageId(row) === messageId) return row;
-  }
-  return null;
+  const own = [scoped, unscoped].find((row) => row && row.data.userId === userId && wireMessageId(row) === messageId) ?? null;
+  return { own, idTaken: unscoped !== null };
 }

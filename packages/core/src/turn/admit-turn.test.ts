@@ -1,5 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
 import { AI_MESSAGES } from '../records/chat-collections.js';
+import { userMessageRecordId } from '../records/message-record-id.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { ALICE, BOB, turnHarness } from './testing/turn-harness.js';
@@ -46,7 +47,7 @@ describe('admitTurn: the chat', () => {
     const turn = await h.admit({ chatId, userMessageId: 'm1', content: 'hello' }, model());
     expect(turn.chatId).toBe(chatId);
     expect(turn.caller).toEqual(ALICE);
-    expect(turn.plan).toEqual({ trigger: 'submit', userMessageId: 'm1', content: 'hello' });
+    expect(turn.plan).toEqual({ trigger: 'submit', userMessageId: 'm1', content: 'hello', recordId: 'm1' });
     expect(turn.newChatTitle).toBeNull();
     expect(turn.model.modelId).toBe('test-model');
     expect(await leaseIsFree(h, chatId)).toBe(false); // the admitted turn holds it
@@ -112,7 +113,8 @@ describe('admitTurn: the trigger’s message', () => {
     await h.seed(bobs, [{ id: 'shared-id', role: 'user', content: 'bob' }], BOB);
     const chatId = await h.createChat();
     const turn = await h.admit({ chatId, userMessageId: 'shared-id', content: 'alice' }, model());
-    expect(turn.plan).toEqual({ trigger: 'submit', userMessageId: 'shared-id', content: 'alice' });
+    // Bob's row holds the recordId 'shared-id': alice's new row takes her scoped one.
+    expect(turn.plan).toEqual({ trigger: 'submit', userMessageId: 'shared-id', content: 'alice', recordId: userMessageRecordId(ALICE.userId, 'shared-id') });
     await turn.lease.release();
     // ...and still a duplicate for its owner, in any of their chats.
     const bobsOther = await h.createChat(BOB);

@@ -1,7 +1,7 @@
 import { ChatwireError, type Caller, type RecordAccess } from '@chatwire/storage';
 import { AI_CHATS, AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
 import type { TurnInput } from './turn-input.js';
-import { findOwnMessage, wireMessageId } from '../records/message-record-id.js';
+import { findOwnMessage, newUserMessageRecordId, wireMessageId } from '../records/message-record-id.js';
 import { titleFromMessage } from '../records/title-from-message.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
@@ -54,10 +54,9 @@ async function chatToAnswer(rt: TurnRuntime, caller: Caller, input: TurnInput): 
 async function planFor(server: RecordAccess, caller: Caller, input: TurnInput): Promise<TurnPlan> {
   const { chatId, userMessageId } = input;
   if (input.trigger === 'submit') {
-    if (await findOwnMessage(server, caller.userId, userMessageId!)) {
-      throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${userMessageId}' is already stored`);
-    }
-    return { trigger: 'submit', userMessageId: userMessageId!, content: input.content! };
+    const stored = await newUserMessageRecordId(server, caller.userId, userMessageId!);
+    if (stored.duplicate) throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${userMessageId}' is already stored`);
+    return { trigger: 'submit', userMessageId: userMessageId!, content: input.content!, recordId: stored.recordId };
   }
   const target = userMessageId ?? (await lastUserMessageId(server, chatId));
   const row = await findOwnMessage(server, caller.userId, target);

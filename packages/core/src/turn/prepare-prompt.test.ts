@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { AI_MESSAGES } from '../records/chat-collections.js';
-import { userMessageRecordId } from '../records/message-record-id.js';
 import { createCompactionConfig, SUMMARY_MESSAGE_PREFIX } from '../compaction/index.js';
 import { preparePrompt } from './prepare-prompt.js';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
@@ -17,8 +16,6 @@ const HISTORY = [
   { id: 'a3', role: 'assistant', content: 'answer three' },
 ] as const;
 
-/** The recordId of alice's user message `id`. */
-const userRow = (id: string) => userMessageRecordId(ALICE.userId, id);
 
 /** Role and text of each prompt message: what the model is sent. */
 function sent(messages: ModelMessage[]): string[] {
@@ -59,7 +56,7 @@ describe('preparePrompt: what the model is sent', () => {
     ]);
     expect(prompt.replacedIds).toEqual([]);
     expect(prompt.userContent).toBe('four');
-    expect(prompt.userRecordId).toBe(userRow('u4'));
+    expect(prompt.userRecordId).toBe('u4');
     expect(prompt.summary).toBeNull();
   });
 
@@ -77,23 +74,23 @@ describe('preparePrompt: what the model is sent', () => {
   it('edit: the messages before the edited one, then its new text; every later message is replaced', async () => {
     const { prompt, messages } = await prepared({ trigger: 'edit', userMessageId: 'u2', content: 'two, edited' });
     expect(messages).toEqual(['user: one', 'assistant: answer one', 'user: two, edited']);
-    expect(prompt.replacedIds).toEqual(['a2', userRow('u3'), 'a3']);
+    expect(prompt.replacedIds).toEqual(['a2', 'u3', 'a3']);
     expect(prompt.userContent).toBe('two, edited');
-    expect(prompt.userRecordId).toBe(userRow('u2'));
+    expect(prompt.userRecordId).toBe('u2');
   });
 
   it('edit of the first message: only its new text', async () => {
     const { prompt, messages } = await prepared({ trigger: 'edit', userMessageId: 'u1', content: 'one, edited' });
     expect(messages).toEqual(['user: one, edited']);
-    expect(prompt.replacedIds).toEqual(['a1', userRow('u2'), 'a2', userRow('u3'), 'a3']);
+    expect(prompt.replacedIds).toEqual(['a1', 'u2', 'a2', 'u3', 'a3']);
   });
 
   it('regenerate: the messages up to and including its user message; every later message is replaced', async () => {
     const { prompt, messages } = await prepared({ trigger: 'regenerate', userMessageId: 'u2' });
     expect(messages).toEqual(['user: one', 'assistant: answer one', 'user: two']);
-    expect(prompt.replacedIds).toEqual(['a2', userRow('u3'), 'a3']);
+    expect(prompt.replacedIds).toEqual(['a2', 'u3', 'a3']);
     expect(prompt.userContent).toBe('two');
-    expect(prompt.userRecordId).toBe(userRow('u2'));
+    expect(prompt.userRecordId).toBe('u2');
   });
 
   it('regenerate of the last user message replaces only its answer', async () => {
@@ -108,7 +105,7 @@ describe('preparePrompt: what the model is sent', () => {
     const chatId = await h.createChat();
     await h.seed(chatId, HISTORY);
     const turn = await h.admit({ chatId, trigger: 'edit', userMessageId: 'u2', content: 'x' }, scriptedModel([textStep('x')]).model);
-    await h.server.delete(AI_MESSAGES, userRow('u2'));
+    await h.server.delete(AI_MESSAGES, 'u2');
     await expect(preparePrompt(turn, h.runtime)).rejects.toMatchObject({ code: 'MESSAGE_NOT_FOUND' });
     await turn.lease.release();
   });

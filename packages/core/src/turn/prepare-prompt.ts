@@ -4,7 +4,7 @@ import { AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import { compactHistory } from '../compaction/index.js';
 import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
 import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
-import { userMessageRecordId, wireMessageId } from '../records/message-record-id.js';
+import { wireMessageId } from '../records/message-record-id.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 
@@ -82,7 +82,7 @@ function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
   let userRecordId: string;
   if (plan.trigger === 'submit') {
     userContent = plan.content;
-    userRecordId = userMessageRecordId(turn.caller.userId, plan.userMessageId);
+    userRecordId = plan.recordId;
   } else {
     const at = rows.findIndex((row) => wireMessageId(row) === plan.userMessageId && row.data.role === 'user');
     if (at < 0) throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${plan.userMessageId}' is not a user message of this chat`);

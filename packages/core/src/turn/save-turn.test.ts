@@ -73,10 +73,10 @@ describe('saveTurn: what a stored turn writes', () => {
     const messages = await h.messages(chatId);
     expect(ids(messages)).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', turn.id]);
     expect(messages[4]!.data).toEqual({ chatId, userId: 'alice', role: 'user', content: 'three', parts: [{ type: 'text', text: 'three' }] });
-    // Stored under the owner-scoped recordId, with the client's id in the row.
-    const stored = await h.server.find(AI_MESSAGES, userMessageRecordId('alice', 'u3'));
+    // Stored under the client's id (no other owner has it), with that id in the row.
+    const stored = await h.server.find(AI_MESSAGES, 'u3');
     expect(stored?.data).toEqual({ ...messages[4]!.data, messageId: 'u3' });
-    expect(await h.server.find(AI_MESSAGES, 'u3')).toBeNull();
+    expect(await h.server.find(AI_MESSAGES, userMessageRecordId('alice', 'u3'))).toBeNull();
     expect(messages[5]!.data).toEqual({
       chatId,
       userId: 'alice',

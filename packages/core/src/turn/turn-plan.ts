@@ -5,7 +5,8 @@
  * - `regenerate`: everything after the stored user message `userMessageId` is replaced by the answer.
  */
 export type TurnPlan =
-  | { trigger: 'submit'; userMessageId: string; content: string }
+  /** `recordId`: where the new user row is stored (see `records/message-record-id.ts`). */
+  | { trigger: 'submit'; userMessageId: string; content: string; recordId: string }
   | { trigger: 'edit'; userMessageId: string; content: string }
   | { trigger: 'regenerate'; userMessageId: string };
 

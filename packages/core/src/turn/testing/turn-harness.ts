@@ -135,7 +135,11 @@ export function turnHarness(options: HarnessOptions = {}): TurnHarness {
         const userId = m.userId ?? owner.userId;
         const data = { chatId, userId, role: m.role, content: m.content, parts };
         if (m.role === 'assistant') await server.create(AI_MESSAGES, { ...data, status: 'complete' }, { recordId: m.id });
-        else await server.create(AI_MESSAGES, { ...data, messageId: m.id }, { recordId: userMessageRecordId(userId, m.id) });
+        else {
+          // Where a submit stores it: under the client's id, unless another row already has that recordId.
+          const recordId = (await server.find(AI_MESSAGES, m.id)) ? userMessageRecordId(userId, m.id) : m.id;
+          await server.create(AI_MESSAGES, { ...data, messageId: m.id }, { recordId });
+        }
       }
     },
     async seedTurn(chatId, assistantMessageId, userMessageId, summary) {
