@@ -2,6 +2,7 @@ import { createChatService, createModelRegistry, type ChatService, type ChatServ
 import { ChatwireError, createRecordStore, type Caller, type RecordStore } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { createJwtVerifier, readBearerToken, type JwtVerifierOptions, type TokenVerifier } from './auth/index.js';
+import { REMEMBERED } from './auth/verified-token-cache.js';
 import { corsHeaders, preflightResponse, type CorsOptions } from './cors.js';
 import { errorReply } from './error-response.js';
 import { DISPATCH, type Dispatch, type Reply, type RequestView } from './handler-dispatch.js';
@@ -105,6 +106,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const basePath = normalizeBasePath(options.basePath ?? '/api/ai');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify: TokenVerifier = 'verifyToken' in options.auth ? options.auth.verifyToken : createJwtVerifier(options.auth);
+  /** The caller of a token our own verifier checked before and whose exp/nbf still hold (no promise needed). */
+  const remembered = (verify as { [REMEMBERED]?: (token: string) => Caller | undefined })[REMEMBERED];
   const cors = options.cors || null;
   const bodyOptions = options.bodyTimeoutMs === undefined ? {} : { timeoutMs: options.bodyTimeoutMs };
   const body = (request: RequestView): Promise<unknown> => readJsonBody(request, maxBodyBytes, bodyOptions);
@@ -201,7 +204,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       });
     }
     const token = readBearerToken(request.headers.get('authorization'));
-    const caller = await authenticate(token);
+    const caller = (token !== null ? remembered?.(token) : undefined) ?? (await authenticate(token));
     return route({ request, url, caller, token: token!, id: found.id });
   }
 

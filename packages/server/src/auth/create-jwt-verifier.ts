@@ -2,7 +2,7 @@ import type { Caller } from '@chatwire/storage';
 import { ChatwireError } from '@chatwire/storage';
 import { createRemoteJWKSet, importSPKI, importX509, jwtVerify, type JWTVerifyGetKey, type KeyObject } from 'jose';
 import { checkAlgorithms, HMAC_ALGORITHMS } from './jwt-algorithms.js';
-import { createVerifiedTokenCache } from './verified-token-cache.js';
+import { createVerifiedTokenCache, REMEMBERED } from './verified-token-cache.js';
 
 /** Verifies a bearer token and returns who is calling; rejects with `UNAUTHORIZED` otherwise. */
 export type TokenVerifier = (token: string) => Promise<Caller>;
@@ -86,7 +86,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     ...(options.typ !== undefined ? { typ: options.typ } : {}),
   };
 
-  return async (token: string): Promise<Caller> => {
+  const verifyToken = async (token: string): Promise<Caller> => {
     try {
       if (typeof token !== 'string' || token === '') throw new Error('empty token');
       const known = cache.get(token);
@@ -105,6 +105,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       throw new ChatwireError('UNAUTHORIZED', INVALID, { cause });
     }
   };
+  return Object.assign(verifyToken, { [REMEMBERED]: (token: string) => cache.get(token) });
 }
 
 function verificationKey(options: JwtVerifierOptions, algorithms: string[]): VerifyKey {

@@ -17,6 +17,12 @@ interface Entry {
   forgetAtMs: number;
 }
 
+/**
+ * Where a verifier made by `createJwtVerifier` exposes its remembered callers to `createChatHandler`, so a
+ * remembered token is answered without the promises of a verification.
+ */
+export const REMEMBERED: unique symbol = Symbol('chatwire.remembered-caller');
+
 /** Longer tokens are verified every time (they would make the cache's memory bound meaningless). */
 export const MAX_CACHED_TOKEN_CHARS = 4096;
 

@@ -43,7 +43,8 @@ export async function handleNodeRequest(
   }
   if (reply instanceof Response) return sendResponse(req, res, reply, options.onError);
   try {
-    await sendJsonReply(req, res, reply);
+    const sending = sendJsonReply(req, res, reply);
+    if (sending) await sending;
   } catch (error) {
     options.onError?.(error);
     if (!res.writableEnded) res.destroy();

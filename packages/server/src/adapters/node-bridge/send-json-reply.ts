@@ -8,9 +8,14 @@ import { closeOnUnreadBody } from './close-on-unread-body.js';
  * request body left unread never keeps the connection (see `closeOnUnreadBody`). The reply is spent
  * (its headers gain the Content-Length).
  */
-export async function sendJsonReply(req: IncomingMessage, res: ServerResponse, reply: JsonReply): Promise<void> {
+export function sendJsonReply(req: IncomingMessage, res: ServerResponse, reply: JsonReply): Promise<void> | undefined {
   const closing = closeOnUnreadBody(req, res, reply.status);
-  if (closing) await closing;
+  if (closing) return closing.then(() => write(res, reply));
+  write(res, reply);
+  return undefined;
+}
+
+function write(res: ServerResponse, reply: JsonReply): void {
   if (res.destroyed) return;
   const headers = reply.headers;
   headers['content-length'] = String(Buffer.byteLength(reply.body));
