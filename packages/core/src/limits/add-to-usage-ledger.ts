@@ -2,17 +2,11 @@ import { createHash } from 'node:crypto';
 import { ChatwireError, type RecordAccess, type RecordEnvelope } from '@chatwire/storage';
 import { AI_USAGE } from '../records/chat-collections.js';
 import { utcDate } from './utc-day.js';
+import type { UsageRow } from './read-usage.js';
 
 /** One row of the usage ledger (`ai-usage`): a user's turns of one model on one UTC day. */
-export interface UsageLedgerRow extends Record<string, unknown> {
+export interface UsageLedgerRow extends UsageRow, Record<string, unknown> {
   userId: string;
-  /** `YYYY-MM-DD`, the UTC day of the counted turn rows' `createdAt`. */
-  date: string;
-  modelId: string;
-  turns: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
   /** The turn added last: adding the same turn again right after changes nothing (a retried save). */
   lastTurnId: string;
 }

@@ -4,6 +4,7 @@ import { readUsageLedger } from './read-usage-ledger.js';
 
 /** One row of `GET /usage`: a user's turns of one model on one UTC day. */
 export interface UsageRow {
+  /** `YYYY-MM-DD`, the UTC day of the turns' `createdAt`. */
   date: string;
   modelId: string;
   turns: number;

@@ -16,16 +16,7 @@ export async function parseToolCall(call: LanguageModelV2ToolCall, tools: ToolSe
     return await doParse(call, tools);
   } catch (error) {
     const parsed = await safeParseJSON({ text: call.input });
-    return {
-      type: 'tool-call',
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      input: parsed.success ? parsed.value : call.input,
-      dynamic: true,
-      invalid: true,
-      error,
-      providerMetadata: call.providerMetadata,
-    } as ParsedToolCall;
+    return { ...parsedCall(call, parsed.success ? parsed.value : call.input, { dynamic: true }), invalid: true, error };
   }
 }
 
@@ -38,27 +29,15 @@ async function doParse(call: LanguageModelV2ToolCall, tools: ToolSet): Promise<P
   const schema = asSchema(tool.inputSchema as Parameters<typeof asSchema>[0]);
   const parsed = call.input.trim() === '' ? await safeValidateTypes({ value: {}, schema }) : await safeParseJSON({ text: call.input, schema });
   if (!parsed.success) throw new InvalidToolInputError({ toolName: call.toolName, toolInput: call.input, cause: parsed.error });
-  return {
-    type: 'tool-call',
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    input: parsed.value,
-    providerExecuted: call.providerExecuted,
-    providerMetadata: call.providerMetadata,
-    ...(tool.type === 'dynamic' ? { dynamic: true } : {}),
-  } as ParsedToolCall;
+  return parsedCall(call, parsed.value, { providerExecuted: call.providerExecuted, ...(tool.type === 'dynamic' ? { dynamic: true } : {}) });
 }
 
 async function providerExecutedDynamicCall(call: LanguageModelV2ToolCall): Promise<ParsedToolCall> {
   const parsed = call.input.trim() === '' ? { success: true as const, value: {} } : await safeParseJSON({ text: call.input });
   if (!parsed.success) throw new InvalidToolInputError({ toolName: call.toolName, toolInput: call.input, cause: parsed.error });
-  return {
-    type: 'tool-call',
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    input: parsed.value,
-    providerExecuted: true,
-    dynamic: true,
-    providerMetadata: call.providerMetadata,
-  } as ParsedToolCall;
+  return parsedCall(call, parsed.value, { providerExecuted: true, dynamic: true });
+}
+
+function parsedCall(call: LanguageModelV2ToolCall, input: unknown, flags: { providerExecuted?: boolean; dynamic?: true }): ParsedToolCall {
+  return { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input, ...flags, providerMetadata: call.providerMetadata } as ParsedToolCall;
 }

@@ -44,13 +44,7 @@ export function stepResponseMessages(content: readonly StepContentPart[], tools:
       case 'tool-error':
         if (!part.providerExecuted) break;
         assistant.push({
-          type: 'tool-result',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          output:
-            part.type === 'tool-result'
-              ? toolModelOutput(part.output, tools[part.toolName], 'none')
-              : toolModelOutput(part.error, tools[part.toolName], 'json'),
+          ...resultPart(part, tools, 'json'),
           ...(part.type === 'tool-result' ? { providerExecuted: true } : {}),
           providerOptions: part.providerMetadata,
         } as never);
@@ -62,18 +56,23 @@ export function stepResponseMessages(content: readonly StepContentPart[], tools:
   for (const part of content) {
     if ((part.type !== 'tool-result' && part.type !== 'tool-error') || part.providerExecuted) continue;
     results.push({
-      type: 'tool-result',
-      toolCallId: part.toolCallId,
-      toolName: part.toolName,
-      output:
-        part.type === 'tool-result'
-          ? toolModelOutput(part.output, tools[part.toolName], 'none')
-          : toolModelOutput(part.error, tools[part.toolName], 'text'),
+      ...resultPart(part, tools, 'text'),
       ...(part.providerMetadata != null ? { providerOptions: part.providerMetadata } : {}),
     });
   }
   if (results.length > 0) messages.push({ role: 'tool', content: results });
   return messages;
+}
+
+/** A tool result (or error) as a prompt part; `errorMode`: how an error is put (the SDK uses json for a provider's, text for ours). */
+function resultPart(
+  part: Extract<StepContentPart, { type: 'tool-result' | 'tool-error' }>,
+  tools: ToolSet,
+  errorMode: 'text' | 'json',
+): { type: 'tool-result'; toolCallId: string; toolName: string; output: ToolOutputPart } {
+  const tool = tools[part.toolName];
+  const output = part.type === 'tool-result' ? toolModelOutput(part.output, tool, 'none') : toolModelOutput(part.error, tool, errorMode);
+  return { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output };
 }
 
 /** The AI SDK's `createToolModelOutput`: how a tool's output (or error) is put to the model. */
