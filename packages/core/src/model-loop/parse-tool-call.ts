@@ -16,7 +16,7 @@ export async function parseToolCall(call: LanguageModelV2ToolCall, tools: ToolSe
     return await doParse(call, tools);
   } catch (error) {
     const parsed = await safeParseJSON({ text: call.input });
-    return { ...parsedCall(call, parsed.success ? parsed.value : call.input, { dynamic: true }), invalid: true, error };
+    return { ...parsedCall(call, parsed.success ? parsed.value : call.input, { dynamic: true }), invalid: true, error } as ParsedToolCall;
   }
 }
 
