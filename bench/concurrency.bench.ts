@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './bench-row.js';
 import type { ClientCommand, ClientReply, GapStats, ServerCommand, ServerReply } from './support/concurrency-protocol.js';
 import { QUICK } from './support/quick.js';
+import { channel, type Channel } from './support/child-channel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const START = 50;
@@ -47,23 +48,6 @@ interface Level {
   server: { gcMaxMs: number; loopP99Ms: number; loopMaxMs: number } | null;
 }
 
-/** A child process answering one reply per command, in order. */
-function channel<C, R extends { type: string }>(child: ChildProcess) {
-  const queue: R[] = [];
-  const waiting: Array<(reply: R) => void> = [];
-  child.on('message', (reply: R) => (waiting.length > 0 ? waiting.shift()!(reply) : queue.push(reply)));
-  const next = () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<R>((resolve) => waiting.push(resolve)));
-  return {
-    next,
-    async ask<T extends R['type']>(command: C, type: T): Promise<Extract<R, { type: T }>> {
-      child.send(command as object);
-      const reply = await next();
-      if (reply.type !== type) throw new Error(`expected ${type}, got ${reply.type}`);
-      return reply as Extract<R, { type: T }>;
-    },
-  };
-}
-
 function spawn(file: string, args: string[], gc: boolean): ChildProcess {
   return fork(join(here, 'support', file), args, {
     execArgv: [...(gc ? ['--expose-gc'] : []), '--import', 'tsx'],
@@ -78,7 +62,7 @@ interface LineRunner {
   exit(): void;
 }
 
-async function startLine(line: Line, client: ReturnType<typeof channel<ClientCommand, ClientReply>>): Promise<LineRunner> {
+async function startLine(line: Line, client: Channel<ClientCommand, ClientReply>): Promise<LineRunner> {
   const child = spawn('concurrency-server.ts', [line], true);
   const server = channel<ServerCommand, ServerReply>(child);
   const ready = await server.next();

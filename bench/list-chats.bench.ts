@@ -27,6 +27,7 @@ import type {
   LoadSpec,
 } from './support/list-chats-protocol.js';
 import { listChatsPostgresRows } from './support/list-chats-postgres.js';
+import { channel, type Channel } from './support/child-channel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -41,27 +42,6 @@ const LABEL: Record<ListChatsLine, string> = {
   h: 'H hand-written route (store query + HS256)',
   c: 'C chatwire (node adapter)',
 };
-
-/** A child answering one reply per command, in order. */
-function channel<C, R extends { type: string }>(child: ChildProcess) {
-  const queue: R[] = [];
-  const waiting: Array<(reply: R) => void> = [];
-  child.on('message', (reply: R) => (waiting.length > 0 ? waiting.shift()!(reply) : queue.push(reply)));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`child exited with ${code}`))));
-  exited.catch(() => undefined);
-  const next = () =>
-    queue.length > 0 ? Promise.resolve(queue.shift()!) : Promise.race([new Promise<R>((resolve) => waiting.push(resolve)), exited]);
-  return {
-    next,
-    async ask<T extends R['type']>(command: C, type: T): Promise<Extract<R, { type: T }>> {
-      child.send(command as object);
-      const reply = await next();
-      if (reply.type !== type) throw new Error(`expected ${type}, got ${reply.type}`);
-      return reply as Extract<R, { type: T }>;
-    },
-    send: (command: C) => child.connected && child.send(command as object),
-  };
-}
 
 function spawn(file: string, args: string[], profile: boolean): ChildProcess {
   const dir = process.env.LIST_CHATS_CPU_PROF;
@@ -84,7 +64,7 @@ export default async function listChatsBench(): Promise<BenchRow[]> {
   const loadBefore = loadavg()[0]!;
   const clientChild = spawn('list-chats-client.ts', [], false);
   const client = channel<ListClientCommand, ListClientReply>(clientChild);
-  const servers = new Map<ListChatsLine, { child: ChildProcess; ch: ReturnType<typeof channel<ListServerCommand, ListServerReply>>; spec: LoadSpec; body: string }>();
+  const servers = new Map<ListChatsLine, { child: ChildProcess; ch: Channel<ListServerCommand, ListServerReply>; spec: LoadSpec; body: string }>();
   const runs: Record<ListChatsLine, Run[]> = { b: [], h: [], c: [] };
   try {
     // Started one after another: seeding and tsx start-up would otherwise compete for the 2 cores.

@@ -7,23 +7,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { channel, type Channel } from './child-channel.js';
 import type { ClientCommand, ClientReply, ServerCommand, ServerReply } from './concurrency-protocol.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [line = 'r2', countArg = '200', dir = '/tmp/heap'] = process.argv.slice(2);
 const count = Number(countArg);
 
-function child<C, R extends { type: string }>(file: string, args: string[]) {
+function child<C, R extends { type: string }>(file: string, args: string[]): Channel<C, R> & { kill(): void } {
   const proc: ChildProcess = fork(join(here, file), args, { execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const queue: R[] = [];
-  const waiting: Array<(r: R) => void> = [];
-  proc.on('message', (r: R) => (waiting.length ? waiting.shift()!(r) : queue.push(r)));
-  const next = () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise<R>((res) => waiting.push(res)));
-  return {
-    next,
-    ask: async <T extends R['type']>(c: C, _t: T) => (proc.send(c as object), (await next()) as Extract<R, { type: T }>),
-    kill: () => proc.kill(),
-  };
+  return Object.assign(channel<C, R>(proc), { kill: () => void proc.kill() });
 }
 
 const server = child<ServerCommand, ServerReply>('concurrency-server.ts', [line]);
