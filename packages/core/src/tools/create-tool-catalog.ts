@@ -4,6 +4,7 @@ import { BUILT_IN_TOOLS, type BuiltInToolName } from './built-in-tool-names.js';
 import { createBuiltInTools } from './built-in-tools.js';
 import { DEFAULT_TOOL_RESULT_CAP } from './cap-tool-result.js';
 import { guardedInputSchema, toAiTool, type CatalogEntry } from './to-ai-tool.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './with-tool-deadline.js';
 import type { ToolCatalogOptions } from './tool-catalog-options.js';
 import type { ToolCatalog } from './tool-types.js';
 import { validateCustomTools } from './validate-custom-tools.js';
@@ -47,6 +48,7 @@ function allowedBuiltIns(allow: readonly string[] | undefined, customNames: read
  */
 export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog {
   const toolResultCap = positiveInteger(options.toolResultCap, DEFAULT_TOOL_RESULT_CAP, 'toolResultCap', 1_000, 10_000_000);
+  const toolTimeoutMs = options.toolTimeoutMs === 0 ? 0 : positiveInteger(options.toolTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS, 'toolTimeoutMs', 1, 2 ** 31 - 1);
   const maxQueryLimit = positiveInteger(options.maxQueryLimit, 100, 'maxQueryLimit', 1, 10_000);
   const defaultQueryLimit = positiveInteger(options.defaultQueryLimit, Math.min(20, maxQueryLimit), 'defaultQueryLimit', 1, maxQueryLimit);
   const { usersCollection, store } = options;
@@ -86,7 +88,7 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
     forTurn(context) {
       const tools: ToolSet = {};
       for (const entry of entries) {
-        tools[entry.wireName] = toAiTool(entry, context, { toolResultCap, onError: options.onError });
+        tools[entry.wireName] = toAiTool(entry, context, { toolResultCap, toolTimeoutMs, onError: options.onError });
       }
       return tools;
     },

@@ -2,6 +2,7 @@ import { jsonSchema, tool, zodSchema, type Schema, type Tool } from 'ai';
 import { capToolResult } from './cap-tool-result.js';
 import { findForbiddenKey } from './find-forbidden-key.js';
 import { toToolError, type ToolErrorReporter } from './to-tool-error.js';
+import { withToolDeadline } from './with-tool-deadline.js';
 import type { ChatwireTool, ToolContext } from './tool-types.js';
 
 /** One offered tool, prepared at configuration time and bound to a caller per turn. */
@@ -39,7 +40,7 @@ export function guardedInputSchema(toolName: string, schema: ChatwireTool['input
 export function toAiTool(
   entry: CatalogEntry,
   context: ToolContext,
-  options: { toolResultCap: number; onError?: ToolErrorReporter | undefined },
+  options: { toolResultCap: number; toolTimeoutMs: number; onError?: ToolErrorReporter | undefined },
 ): Tool<unknown, unknown> {
   const { definition } = entry;
   return tool<unknown, unknown>({
@@ -49,7 +50,9 @@ export function toAiTool(
       context.abortSignal.throwIfAborted();
       let output: unknown;
       try {
-        output = await definition.execute(input, context);
+        output = await withToolDeadline(entry.name, options.toolTimeoutMs, context.abortSignal, (abortSignal) =>
+          Promise.resolve(definition.execute(input, { ...context, abortSignal })),
+        );
       } catch (error) {
         throw toToolError(error, entry.name, { builtIn: entry.builtIn, onError: options.onError });
       }

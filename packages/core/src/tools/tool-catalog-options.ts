@@ -17,6 +17,12 @@ export interface ToolCatalogOptions {
   store?: { asServer(): RecordAccess };
   /** Largest tool result in UTF-8 bytes of its JSON text before it is cut (spec 8.2). Default 30000. */
   toolResultCap?: number;
+  /**
+   * How long one tool call may run, in milliseconds (default 60000; 0: no limit). At the deadline the call's
+   * signal aborts and the call fails with a `TIMEOUT` tool error the model is told about, even if the tool
+   * ignores its signal: a hung tool never holds its turn and its chat.
+   */
+  toolTimeoutMs?: number;
   /** Rows `records.query` returns when the model gives no `limit`. Default 20. */
   defaultQueryLimit?: number;
   /** Largest `limit` `records.query` accepts. Default 100 (the store's own `maxQueryLimit` still applies). */

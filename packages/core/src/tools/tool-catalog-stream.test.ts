@@ -125,8 +125,69 @@ describe('tool catalog through streamText', () => {
     });
     const tools = catalog.forTurn({ caller: ALICE, records: store.asCaller(ALICE), abortSignal: abort.signal });
     const chunks = await runTurn(scriptedModel([{ toolCalls: [{ toolName: 'whoami', input: {}, toolCallId: 'w' }] }, { text: 'ok' }]), tools);
-    expect(seen).toEqual({ userId: 'alice', accessCaller: 'alice', signal: abort.signal });
+    expect(seen).toMatchObject({ userId: 'alice', accessCaller: 'alice' });
     expect(chunksOf(chunks, 'w')[1]).toMatchObject({ type: 'tool-output-available', output: 1 });
+    expect(seen.signal?.aborted).toBe(false);
+  });
+
+  it('a tool’s signal aborts when its turn aborts during the call', async () => {
+    const store = await seededStore();
+    const abort = new AbortController();
+    let aborted = false;
+    const catalog = createToolCatalog({
+      custom: {
+        wait: {
+          description: 'Waits for its signal',
+          inputSchema: z.object({}),
+          execute: (_input, context) =>
+            new Promise((resolve) => {
+              context.abortSignal.addEventListener('abort', () => resolve((aborted = true)), { once: true });
+              setTimeout(() => abort.abort(), 5);
+            }),
+        },
+      },
+    });
+    const tools = catalog.forTurn({ caller: ALICE, records: store.asCaller(ALICE), abortSignal: abort.signal });
+    await runTurn(scriptedModel([{ toolCalls: [{ toolName: 'wait', input: {}, toolCallId: 'w' }] }, { text: 'ok' }]), tools);
+    expect(aborted).toBe(true);
+  });
+
+  it('a tool past toolTimeoutMs fails with TIMEOUT (its signal aborted, even if it ignores it) and the loop goes on', async () => {
+    const store = await seededStore();
+    let toolSignal: AbortSignal | undefined;
+    const catalog = createToolCatalog({
+      toolTimeoutMs: 30,
+      custom: {
+        hang: {
+          description: 'Never answers',
+          inputSchema: z.object({}),
+          execute: (_input, context) => {
+            toolSignal = context.abortSignal;
+            return new Promise(() => undefined);
+          },
+        },
+      },
+    });
+    const tools = catalog.forTurn({ caller: ALICE, records: store.asCaller(ALICE), abortSignal: signal() });
+    const model = scriptedModel([{ toolCalls: [{ toolName: 'hang', input: {}, toolCallId: 'h1' }] }, { text: 'It did not answer.' }]);
+    const chunks = await runTurn(model, tools);
+    expect(chunksOf(chunks, 'h1').map((c) => c.type)).toEqual(['tool-input-available', 'tool-output-error']);
+    expect(chunksOf(chunks, 'h1')[1]).toMatchObject({ errorText: 'hang: did not finish within 30 ms' });
+    expect(toolSignal?.aborted).toBe(true);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('toolTimeoutMs 0 hands tools the turn’s own signal; a bad value is a configuration error', async () => {
+    const store = await seededStore();
+    const abort = new AbortController();
+    let seen: AbortSignal | undefined;
+    const catalog = createToolCatalog({
+      toolTimeoutMs: 0,
+      custom: { sig: { description: 'signal', inputSchema: z.object({}), execute: (_input, context) => ((seen = context.abortSignal), 'ok') } },
+    });
+    await runTurn(scriptedModel([{ toolCalls: [{ toolName: 'sig', input: {}, toolCallId: 's' }] }, { text: 'ok' }]), catalog.forTurn({ caller: ALICE, records: store.asCaller(ALICE), abortSignal: abort.signal }));
+    expect(seen).toBe(abort.signal);
+    expect(() => createToolCatalog({ toolTimeoutMs: -1 })).toThrow(/toolTimeoutMs must be an integer/);
   });
 
   it('masks unexpected built-in failures as INTERNAL and reports them to onError', async () => {
