@@ -172,6 +172,34 @@ describe('createRecordStore: access edge cases', () => {
     expect(next.nextCursor).toBeNull();
   });
 
+  it('a cursor minted on a first page, and one minted from a cursor, only fit their own query', async () => {
+    const { server } = setup();
+    for (let i = 0; i < 5; i++) await server.create('notes', { userId: i % 2 ? 'bob' : 'alice', rank: i });
+    const first = await server.query('notes', { limit: 2 });
+    const other = { limit: 2, cursor: first.nextCursor as string };
+    expect(await codeOf(() => server.query('notes', { ...other, orderBy: { field: 'createdAt', direction: 'desc' } }))).toBe('VALIDATION');
+    expect(await codeOf(() => server.query('notes', { ...other, filter: { userId: 'alice' } }))).toBe('VALIDATION');
+    const second = await server.query('notes', other);
+    expect(second.records.map((r) => r.data.rank)).toEqual([2, 3]);
+    expect(await codeOf(() => server.query('notes', { limit: 2, filter: { userId: 'bob' }, cursor: second.nextCursor as string }))).toBe('VALIDATION');
+    const third = await server.query('notes', { limit: 2, cursor: second.nextCursor as string });
+    expect(third.records.map((r) => r.data.rank)).toEqual([4]);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('an access still works wrapped in a Proxy, and get/describe do not go through the wrapper', async () => {
+    const { alice } = setup();
+    const created = await alice.create('notes', { rank: 1 });
+    const wrapped = new Proxy(alice, {
+      get: (target, key, receiver) =>
+        key === 'find' || key === 'listCollections' ? () => { throw new Error('wrapped'); } : (Reflect.get(target, key, receiver) as unknown),
+    });
+    expect((await wrapped.get('notes', created.recordId)).data.rank).toBe(1);
+    expect(wrapped.describe('notes').name).toBe('notes');
+    expect((await wrapped.query('notes')).records).toHaveLength(1);
+    expect(wrapped.caller).toEqual({ userId: 'alice' });
+  });
+
   it('a null cursor means the first page', async () => {
     const { alice } = setup();
     await alice.create('notes', { rank: 1 });

@@ -1,6 +1,7 @@
 import type { Caller } from '../caller.js';
 import type { CollectionDefinition } from '../collection-definition.js';
-import type { RecordAccess } from '../record-access.js';
+import type { AccessQuery, RecordAccess } from '../record-access.js';
+import type { Filter } from '../filter.js';
 import type { RecordData, RecordEnvelope } from '../record-envelope.js';
 import type { QueryPage, StoreDriver } from '../store-driver.js';
 import { ChatwireError } from '../chatwire-error.js';
@@ -25,125 +26,162 @@ const cast = <T extends RecordData>(record: RecordEnvelope): Envelope<T> => reco
 
 /** The one access layer above every driver: validation always, rules unless `caller` is null (server). */
 export function createRecordAccess(ctx: AccessContext, caller: Caller | null): RecordAccess {
-  const { driver, limits } = ctx;
+  return new RecordAccessLayer(ctx, caller);
+}
 
-  /** A row the caller may read and act on with `op`, or NOT_FOUND. */
-  async function loadForWrite(def: CollectionDefinition, recordId: string, op: 'update' | 'delete') {
-    const row = await driver.get(def.name, recordId);
-    if (!row) throw notFound(def.name, recordId);
-    if (caller) {
-      const visible = rowAllowed(gate(def.rules.read, caller), def, row.data, caller);
-      if (!visible || !rowAllowed(gate(def.rules[op], caller), def, row.data, caller)) throw notFound(def.name, recordId);
+/** Where an access keeps its context: not a `#private` field, so a `Proxy` around an access still works. */
+const CTX = Symbol('chatwire.accessContext');
+
+/** A row the caller may read and act on with `op`, or NOT_FOUND. */
+async function loadForWrite(ctx: AccessContext, caller: Caller | null, def: CollectionDefinition, recordId: string, op: 'update' | 'delete') {
+  const row = await ctx.driver.get(def.name, recordId);
+  if (!row) throw notFound(def.name, recordId);
+  if (caller) {
+    const visible = rowAllowed(gate(def.rules.read, caller), def, row.data, caller);
+    if (!visible || !rowAllowed(gate(def.rules[op], caller), def, row.data, caller)) throw notFound(def.name, recordId);
+  }
+  return row;
+}
+
+function denyAtCollection(caller: Caller | null, def: CollectionDefinition, op: 'read' | 'create' | 'update' | 'delete', action: string) {
+  if (caller && gate(def.rules[op], caller) === 'deny') throw forbidden(def.name, action);
+}
+
+async function findRow(ctx: AccessContext, caller: Caller | null, collection: string, recordId: string): Promise<RecordEnvelope | null> {
+  const def = ctx.lookup(collection);
+  const id = validateRecordId(collection, recordId);
+  denyAtCollection(caller, def, 'read', 'read records');
+  const row = await ctx.driver.get(collection, id);
+  if (!row || (caller && !rowAllowed(gate(def.rules.read, caller), def, row.data, caller))) return null;
+  return row;
+}
+
+function visibleCollections(ctx: AccessContext, caller: Caller | null): CollectionDefinition[] {
+  if (!caller) return ctx.all();
+  return ctx.all().filter(
+    (def) => !def.hidden && (gate(def.rules.read, caller) !== 'deny' || gate(def.rules.create, caller) !== 'deny'),
+  );
+}
+
+/**
+ * One class, its methods on the prototype: `asCaller()` runs on every request, and building an object of
+ * a dozen closures each time cost about as much as the rest of a listing's access checks. Methods call
+ * the module's helpers, never each other through `this`, as the closures did.
+ */
+class RecordAccessLayer implements RecordAccess {
+  readonly [CTX]: AccessContext;
+  readonly caller: Caller | null;
+
+  constructor(ctx: AccessContext, caller: Caller | null) {
+    this[CTX] = ctx;
+    this.caller = caller;
+  }
+
+  async create<T extends RecordData = RecordData>(
+    collection: string,
+    data: RecordData,
+    options?: { recordId?: string },
+  ): Promise<Envelope<T>> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    const def = ctx.lookup(collection);
+    denyAtCollection(caller, def, 'create', 'create records');
+    if (options !== undefined && !isPlainObject(options)) throw invalid(collection, undefined, 'options must be an object');
+    const recordId = options?.recordId === undefined ? undefined : validateRecordId(collection, options.recordId);
+    const owner = ownerFieldOf(def);
+    let input: unknown = data;
+    if (caller && owner && usesOwnRule(def) && isPlainObject(data) && (data[owner] === undefined || data[owner] === null)) {
+      input = { ...data, [owner]: caller.userId };
     }
-    return row;
+    const clean = validateData(def, input, 'create', ctx.limits);
+    if (caller && !rowAllowed(gate(def.rules.create, caller), def, clean, caller)) {
+      throw forbidden(collection, 'create records owned by another user');
+    }
+    const { record } = await ctx.driver.insert(collection, recordId === undefined ? { data: clean } : { recordId, data: clean });
+    return cast(record);
   }
 
-  function denyAtCollection(def: CollectionDefinition, op: 'read' | 'create' | 'update' | 'delete', action: string) {
-    if (caller && gate(def.rules[op], caller) === 'deny') throw forbidden(def.name, action);
+  async find<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<Envelope<T> | null> {
+    const row = await findRow(this[CTX], this.caller, collection, recordId);
+    return row && cast(row);
   }
 
-  const access: RecordAccess = {
-    caller,
+  async get<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<Envelope<T>> {
+    const row = await findRow(this[CTX], this.caller, collection, recordId);
+    if (!row) throw notFound(collection, recordId);
+    return cast(row);
+  }
 
-    async create(collection, data, options) {
-      const def = ctx.lookup(collection);
-      denyAtCollection(def, 'create', 'create records');
-      if (options !== undefined && !isPlainObject(options)) throw invalid(collection, undefined, 'options must be an object');
-      const recordId = options?.recordId === undefined ? undefined : validateRecordId(collection, options.recordId);
-      const owner = ownerFieldOf(def);
-      let input: unknown = data;
-      if (caller && owner && usesOwnRule(def) && isPlainObject(data) && (data[owner] === undefined || data[owner] === null)) {
-        input = { ...data, [owner]: caller.userId };
-      }
-      const clean = validateData(def, input, 'create', limits);
-      if (caller && !rowAllowed(gate(def.rules.create, caller), def, clean, caller)) {
-        throw forbidden(collection, 'create records owned by another user');
-      }
-      const { record } = await driver.insert(collection, recordId === undefined ? { data: clean } : { recordId, data: clean });
-      return cast(record);
-    },
+  async query<T extends RecordData = RecordData>(collection: string, query?: AccessQuery): Promise<QueryPage<T>> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    const def = ctx.lookup(collection);
+    denyAtCollection(caller, def, 'read', 'read records');
+    const page = await runQuery(ctx.driver, def, query, ctx.limits, caller ? gate(def.rules.read, caller) : 'allow', caller);
+    return page as QueryPage<never>;
+  }
 
-    async find(collection, recordId) {
-      const def = ctx.lookup(collection);
-      const id = validateRecordId(collection, recordId);
-      denyAtCollection(def, 'read', 'read records');
-      const row = await driver.get(collection, id);
-      if (!row || (caller && !rowAllowed(gate(def.rules.read, caller), def, row.data, caller))) return null;
-      return cast(row);
-    },
+  async update<T extends RecordData = RecordData>(collection: string, recordId: string, patch: RecordData): Promise<Envelope<T>> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    const def = ctx.lookup(collection);
+    const id = validateRecordId(collection, recordId);
+    denyAtCollection(caller, def, 'update', 'update records');
+    const clean = validateData(def, patch, 'patch', ctx.limits);
+    const row = await loadForWrite(ctx, caller, def, id, 'update');
+    const owner = ownerFieldOf(def);
+    if (owner && owner in clean && clean[owner] !== row.data[owner]) {
+      throw new ChatwireError('FORBIDDEN', `The owner field "${owner}" of collection "${collection}" cannot change`, {
+        details: { collection, field: owner },
+      });
+    }
+    checkRecordSize(def, { ...row.data, ...clean }, ctx.limits);
+    const updated = await ctx.driver.update(collection, id, clean);
+    if (!updated) throw notFound(collection, id);
+    return cast(updated);
+  }
 
-    async get(collection, recordId) {
-      const row = await access.find(collection, recordId);
-      if (!row) throw notFound(collection, recordId);
-      return cast(row);
-    },
+  async delete(collection: string, recordId: string): Promise<void> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    const def = ctx.lookup(collection);
+    const id = validateRecordId(collection, recordId);
+    denyAtCollection(caller, def, 'delete', 'delete records');
+    await loadForWrite(ctx, caller, def, id, 'delete');
+    if (!(await ctx.driver.delete(collection, id))) throw notFound(collection, id);
+  }
 
-    async query(collection, query) {
-      const def = ctx.lookup(collection);
-      denyAtCollection(def, 'read', 'read records');
-      const page = await runQuery(driver, def, query, limits, caller ? gate(def.rules.read, caller) : 'allow', caller);
-      return page as QueryPage<never>;
-    },
+  async deleteWhere(collection: string, filter: Filter): Promise<number> {
+    const ctx = this[CTX];
+    const def = ctx.lookup(collection);
+    if (this.caller) throw forbidden(collection, 'delete by filter (server only)');
+    const clean = validateFilter(def, filter);
+    if (Object.keys(clean).length === 0) throw invalid(collection, undefined, 'deleteWhere needs at least one condition');
+    return ctx.driver.deleteWhere(collection, clean);
+  }
 
-    async update(collection, recordId, patch) {
-      const def = ctx.lookup(collection);
-      const id = validateRecordId(collection, recordId);
-      denyAtCollection(def, 'update', 'update records');
-      const clean = validateData(def, patch, 'patch', limits);
-      const row = await loadForWrite(def, id, 'update');
-      const owner = ownerFieldOf(def);
-      if (owner && owner in clean && clean[owner] !== row.data[owner]) {
-        throw new ChatwireError('FORBIDDEN', `The owner field "${owner}" of collection "${collection}" cannot change`, {
-          details: { collection, field: owner },
-        });
-      }
-      checkRecordSize(def, { ...row.data, ...clean }, limits);
-      const updated = await driver.update(collection, id, clean);
-      if (!updated) throw notFound(collection, id);
-      return cast(updated);
-    },
+  async holdsLease(lease: { key: string; holder: string }): Promise<boolean> {
+    if (typeof lease?.key !== 'string' || typeof lease.holder !== 'string') {
+      throw invalid(undefined, 'lease', 'holdsLease needs a lease { key, holder }');
+    }
+    return this[CTX].driver.leases.holds(lease.key, lease.holder);
+  }
 
-    async delete(collection, recordId) {
-      const def = ctx.lookup(collection);
-      const id = validateRecordId(collection, recordId);
-      denyAtCollection(def, 'delete', 'delete records');
-      await loadForWrite(def, id, 'delete');
-      if (!(await driver.delete(collection, id))) throw notFound(collection, id);
-    },
+  async transaction<T>(fn: (access: RecordAccess) => Promise<T>): Promise<T> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    return ctx.driver.transaction((tx) => fn(new RecordAccessLayer({ ...ctx, driver: tx }, caller)));
+  }
 
-    async deleteWhere(collection, filter) {
-      const def = ctx.lookup(collection);
-      if (caller) throw forbidden(collection, 'delete by filter (server only)');
-      const clean = validateFilter(def, filter);
-      if (Object.keys(clean).length === 0) throw invalid(collection, undefined, 'deleteWhere needs at least one condition');
-      return driver.deleteWhere(collection, clean);
-    },
+  listCollections(): CollectionDefinition[] {
+    return visibleCollections(this[CTX], this.caller);
+  }
 
-    async holdsLease(lease) {
-      if (typeof lease?.key !== 'string' || typeof lease.holder !== 'string') {
-        throw invalid(undefined, 'lease', 'holdsLease needs a lease { key, holder }');
-      }
-      return driver.leases.holds(lease.key, lease.holder);
-    },
-
-    async transaction(fn) {
-      return driver.transaction((tx) => fn(createRecordAccess({ ...ctx, driver: tx }, caller)));
-    },
-
-    listCollections() {
-      if (!caller) return ctx.all();
-      return ctx.all().filter(
-        (def) => !def.hidden && (gate(def.rules.read, caller) !== 'deny' || gate(def.rules.create, caller) !== 'deny'),
-      );
-    },
-
-    describe(collection) {
-      const def = access.listCollections().find((d) => d.name === collection);
-      if (!def) {
-        throw new ChatwireError('NOT_FOUND', `Unknown collection "${collection}"`, { details: { collection } });
-      }
-      return def;
-    },
-  };
-  return access;
+  describe(collection: string): CollectionDefinition {
+    const def = visibleCollections(this[CTX], this.caller).find((d) => d.name === collection);
+    if (!def) {
+      throw new ChatwireError('NOT_FOUND', `Unknown collection "${collection}"`, { details: { collection } });
+    }
+    return def;
+  }
 }

@@ -35,8 +35,13 @@ export async function runQuery(
     if (own !== undefined && !matchesCondition(caller.userId, own)) impossible = true;
     filter[owner] = { eq: caller.userId };
   }
-  const fp = queryFingerprint(name, filter, orderBy.field, orderBy.direction);
-  const cursor = unwrapCursor(name, fp, query?.cursor);
+  // The fingerprint (canonical JSON of the effective query) is only needed to check a cursor coming in or to
+  // mint one going out, so a page with neither never computes it. Drivers only read the query they are given,
+  // so a fingerprint taken after the driver ran is the one the next page's cursor is checked against.
+  const incoming = query?.cursor;
+  let fp: string | undefined;
+  if (incoming !== undefined && incoming !== null) fp = queryFingerprint(name, filter, orderBy.field, orderBy.direction);
+  const cursor = unwrapCursor(name, fp ?? '', incoming);
   if (impossible) return { records: [], nextCursor: null };
   const page = await driver.query(name, {
     filter,
@@ -44,5 +49,7 @@ export async function runQuery(
     limit,
     ...(cursor === undefined ? {} : { cursor }),
   });
+  if (page.nextCursor === null) return { records: page.records, nextCursor: null };
+  fp ??= queryFingerprint(name, filter, orderBy.field, orderBy.direction);
   return { records: page.records, nextCursor: wrapCursor(fp, page.nextCursor) };
 }
