@@ -73,6 +73,9 @@ describe('chat bodies and the list query', () => {
   it('reads limit as an integer from 1 to 100 and ignores empty values', () => {
     expect(parseListChatsInput({ limit: '5', cursor: 'abc' })).toEqual({ limit: 5, cursor: 'abc' });
     expect(parseListChatsInput({ limit: '', cursor: null })).toEqual({});
+    expect(parseListChatsInput({})).toEqual({});
+    expect(parseListChatsInput({ cursor: 'abc' })).toEqual({ cursor: 'abc' });
+    expect(failure(() => parseListChatsInput({ cursor: ['a', 'b'] as never }))).toMatchObject({ field: 'cursor' });
     for (const limit of ['0', '101', '1.5', 'ten']) {
       expect(failure(() => parseListChatsInput({ limit }))).toEqual({ message: "'limit' must be an integer from 1 to 100", field: 'limit' });
     }

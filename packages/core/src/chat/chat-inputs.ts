@@ -56,6 +56,8 @@ export function parseTurnInput(body: unknown): TurnInput {
 
 export function parseListChatsInput(query: { limit?: string | null; cursor?: string | null }): ListChatsInput {
   const present = (value: string | null | undefined) => (value == null || value === '' ? undefined : value);
+  // The common first page sends neither: nothing to parse (the schema would accept both absent).
+  if (present(query.limit) === undefined && present(query.cursor) === undefined) return {};
   const { limit, cursor } = parse(listChatsQuerySchema, { limit: present(query.limit), cursor: present(query.cursor) });
   const out: ListChatsInput = {};
   if (limit !== undefined) out.limit = limit;
