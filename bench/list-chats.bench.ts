@@ -114,6 +114,8 @@ export default async function listChatsBench(): Promise<BenchRow[]> {
     },
     { group, name: LABEL.h, value: top.h.rps, unit: 'req/s', ratio: { value: top.h.rps / top.b.rps, against: 'B' }, note: describe('h') },
     {
+      id: 'list-chats-rps',
+      summary: `${ratio.toFixed(2)}x B (C ${top.c.rps.toFixed(0)} req/s, B ${top.b.rps.toFixed(0)}, hand-written route ${top.h.rps.toFixed(0)}; server CPU per request C/B ${(cpu.c / cpu.b).toFixed(2)}x)`,
       group,
       name: LABEL.c,
       value: top.c.rps,

@@ -117,6 +117,8 @@ export async function listChatsPostgresRows(quick: boolean): Promise<BenchRow[]>
     const scanP50 = percentile(scanned, 50);
     return [
       {
+        id: 'pg-list-chats',
+        summary: `${(scanP50 / p99).toFixed(0)}x full scan p50 (p99 ${p99.toFixed(2)} ms among ${total.toLocaleString('en')} rows)`,
         group,
         name,
         value: p99,
