@@ -2,13 +2,16 @@
  * What each optional part of a turn costs, measured against plain R2 (chatwire, memory store) in the same
  * run, turns interleaved so machine noise hits every line alike:
  * - the Redis hub (every chunk also appended to a Redis Stream): added time to the first text-delta;
- * - per-user limits checked before each turn, in memory and in Redis: added time to the first byte;
+ * - per-user limits checked before each turn: added time to the first byte (memory), and one check's own
+ *   latency on Redis (through the handler the Redis line also moves with the Redis hub's traffic);
  * - OpenTelemetry observers with no SDK registered (the no-op API): added CPU and time;
  * - generated titles (`autoTitles`): time to the end of a chat's first turn, which must not grow.
- * And memory per open stream with the turn hub's log on versus a hub that keeps nothing.
+ * And what the in-process hub's resumable log allocates per open stream beyond the answer bytes.
  * Redis lines need CHATWIRE_TEST_REDIS_URL; `--quick` runs fewer turns and streams, held open for less time.
  */
-import type { TurnHub } from '@chatwire/core';
+import { hub } from '@chatwire/core';
+import { createTurnLimits, type TurnLimits } from '@chatwire/core/limits';
+import { connectRedis } from '@chatwire/redis';
 import { createOtelObservers } from '@chatwire/server';
 import type { BenchRow } from './bench-row.js';
 import { createBenchModel } from './support/bench-model.js';
@@ -33,13 +36,6 @@ interface Line {
   freshChat: boolean;
   samples: Array<TurnSample & { totalMs: number }>;
 }
-
-/** A hub that keeps nothing: what a turn costs without its resumable log. */
-const NO_HUB: TurnHub = {
-  open: () => ({ append: () => undefined, end: async () => undefined }),
-  attach: async () => null,
-  close: async () => undefined,
-};
 
 export default async function bench(): Promise<BenchRow[]> {
   const model = createBenchModel({ deltas: DELTAS });
@@ -102,7 +98,10 @@ export default async function bench(): Promise<BenchRow[]> {
     };
   };
   for (const line of lines.slice(1)) {
-    if (line.name.includes('limits')) rows.push(added(line, 'firstByteMs', 0.5, 'time to first byte', line.name.includes('Redis') && redisHub ? redisHub : base));
+    if (line.name.includes('limits (memory)')) rows.push(added(line, 'firstByteMs', 0.5, 'time to first byte'));
+    // Through the handler, the Redis line's first byte also moves with the Redis hub's traffic of the turns
+    // around it; the goal is priced on the check itself (below).
+    if (line.name.includes('limits (Redis)')) rows.push({ ...added(line, 'firstByteMs', 0.5, 'time to first byte', redisHub ?? base), goal: undefined, met: undefined });
     if (line.name.includes('Redis hub')) rows.push(added(line, 'firstTokenMs', 1, 'time to first text-delta'));
     if (line.name.includes('OpenTelemetry')) {
       rows.push(added(line, 'firstTokenMs', 0.1, 'time to first text-delta'));
@@ -132,48 +131,71 @@ export default async function bench(): Promise<BenchRow[]> {
   );
   rows.push(...(await memoryPerStream()));
   await Promise.all(lines.map((line) => line.fixture.handler.close()));
+  if (REDIS_URL) rows.push(await redisLimitCheck(REDIS_URL));
   return rows;
 }
 
-/** Heap per open stream (mid-answer, about 50 deltas sent; 30 in quick mode) with the in-process hub's log, and with none. */
-async function memoryPerStream(): Promise<BenchRow[]> {
-  const results: Record<string, number> = {};
-  for (const [name, hub] of [
-    ['hub off', NO_HUB],
-    ['hub on', undefined],
-  ] as const) {
-    const model = createBenchModel({ deltas: 100_000, paceMs: 50 });
-    const fixture = await createR2Fixture(model, { historySize: 0, handler: hub ? { hub } : {} });
-    const gc = (globalThis as { gc?: () => void }).gc;
-    gc?.();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const before = process.memoryUsage().heapUsed;
-    const controllers: AbortController[] = [];
-    const readers: Promise<unknown>[] = [];
-    for (let i = 0; i < OPEN_STREAMS; i++) {
-      const controller = new AbortController();
-      controllers.push(controller);
-      const { request } = fixture.request(await fixture.createChat(), controller.signal);
-      const response = await fixture.handler(request);
-      readers.push(new Response(response.body).arrayBuffer().catch(() => undefined));
+/** What one limit check costs on Redis: `admit` (quota read + per-minute consume) p50, both limits on. */
+async function redisLimitCheck(url: string): Promise<BenchRow> {
+  const client = await connectRedis(url);
+  try {
+    const limits: TurnLimits = createTurnLimits({ redis: client, turnsPerMinute: 1e9, tokensPerDay: 1e12, keyPrefix: `bench-${process.pid}:` });
+    const caller = { userId: 'bench-user' };
+    const samples: number[] = [];
+    for (let i = 0; i < (QUICK ? 600 : 3000); i++) {
+      const t0 = performance.now();
+      await limits.admit(caller);
+      if (i >= 100) samples.push(performance.now() - t0);
+      limits.used?.(caller, { inputTokens: 100, outputTokens: 500, totalTokens: 600 });
     }
-    // About 50 deltas per stream at 20 per second (30 in quick mode).
-    await new Promise((resolve) => setTimeout(resolve, OPEN_MS));
-    gc?.();
-    results[name] = (process.memoryUsage().heapUsed - before) / OPEN_STREAMS / 1024;
-    for (const controller of controllers) controller.abort();
-    await Promise.all(readers);
-    await fixture.handler.close();
+    const p50 = quantile(samples, 0.5);
+    return {
+      group: 'turn options',
+      name: 'limits (Redis): one check (quota read + per-minute consume), p50',
+      value: p50,
+      unit: 'ms',
+      note: `p99 ${quantile(samples, 0.99).toFixed(3)} ms over ${samples.length} checks`,
+      goal: '<= 0.5 ms',
+      met: p50 <= 0.5,
+    };
+  } finally {
+    await client.quit().catch(() => undefined);
   }
-  const extra = results['hub on']! - results['hub off']!;
+}
+
+/**
+ * What the in-process hub's resumable log holds per open stream (mid-answer, about 50 deltas sent; 30 in quick
+ * mode): the hub's own count of the blocks it allocated against the answer bytes it was given. A heap
+ * difference without a forced GC (the run has none) moved by tens of KB between runs; this figure does not.
+ */
+async function memoryPerStream(): Promise<BenchRow[]> {
+  const memoryHub = hub.createMemoryTurnHub();
+  const model = createBenchModel({ deltas: 100_000, paceMs: 50 });
+  const fixture = await createR2Fixture(model, { historySize: 0, handler: { hub: memoryHub } });
+  const controllers: AbortController[] = [];
+  const readers: Promise<unknown>[] = [];
+  for (let i = 0; i < OPEN_STREAMS; i++) {
+    const controller = new AbortController();
+    controllers.push(controller);
+    const { request } = fixture.request(await fixture.createChat(), controller.signal);
+    const response = await fixture.handler(request);
+    readers.push(new Response(response.body).arrayBuffer().catch(() => undefined));
+  }
+  // About 50 deltas per stream at 20 per second (30 in quick mode).
+  await new Promise((resolve) => setTimeout(resolve, OPEN_MS));
+  const stats = memoryHub.stats();
+  for (const controller of controllers) controller.abort();
+  await Promise.all(readers);
+  await fixture.handler.close();
+  const perStream = (bytes: number) => bytes / stats.turns / 1024;
+  const extra = perStream(stats.allocatedBytes - stats.bytes);
   return [
-    { group: 'turn options', name: `memory per open stream, hub off (${OPEN_STREAMS} streams)`, value: results['hub off']!, unit: 'KB' },
     {
       group: 'turn options',
-      name: 'memory per open stream, hub on',
-      value: results['hub on']!,
+      name: `hub log per open stream (${stats.turns} streams, ~${OPEN_MS / 50} deltas each): blocks allocated`,
+      value: perStream(stats.allocatedBytes),
       unit: 'KB',
-      ratio: { value: results['hub on']! / results['hub off']!, against: 'hub off' },
+      ratio: { value: stats.allocatedBytes / stats.bytes, against: `the answer bytes (${perStream(stats.bytes).toFixed(1)} KB)` },
       goal: `hub adds <= 10 KB per stream beyond the answer bytes (adds ${extra.toFixed(1)} KB)`,
       met: extra <= 10,
     },
