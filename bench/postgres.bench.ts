@@ -19,6 +19,8 @@ import {
   type SqlExecutor,
 } from '@chatwire/postgres';
 import type { BenchRow } from './bench-row.js';
+import { percentile, timeEach } from './support/stats.js';
+import { recording } from './support/recording-executor.js';
 
 const CHATS = 20_000;
 const PER_CHAT = 50;
@@ -26,8 +28,6 @@ const USERS = 2_000;
 const CONCURRENCY = 4;
 /** Timed parts run in rounds; the least disturbed round counts (the machine is shared). */
 const ROUNDS = 3;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 interface Target {
   label: string;
@@ -64,32 +64,10 @@ async function openTarget(): Promise<Target> {
   };
 }
 
-/** Records the statements a driver sends, so the bench can EXPLAIN exactly what it timed. */
-function recording(executor: SqlExecutor, last: { text: string; params: (string | null)[] }): SqlExecutor {
-  return {
-    ...executor,
-    query: (text, params) => {
-      last.text = text;
-      last.params = [...(params ?? [])];
-      return executor.query(text, params);
-    },
-  };
-}
-
 /** A driver over one client of an open transaction (to run the same query with SET LOCAL planner switches). */
 function boundDriver(client: SqlClient, schema: string, last: { text: string; params: (string | null)[] }): SqlDriver {
   const executor: SqlExecutor = { query: (t, p) => client.query(t, p), transaction: (fn) => fn(client), close: async () => {} };
   return createSqlDriver({ name: 'bench-bound', executor: recording(executor, last), tables: createTableNames(schema, 'chatwire_') });
-}
-
-async function timeEach(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn(i);
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
 }
 
 async function parallel(total: number, fn: (i: number) => Promise<unknown>): Promise<number> {

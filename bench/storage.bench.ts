@@ -12,6 +12,7 @@ import { createMemoryDriver } from '@chatwire/storage/memory';
 import os from 'node:os';
 import type { BenchRow } from './bench-row.js';
 import { sized } from './support/quick.js';
+import { percentile } from './support/stats.js';
 
 const CHATS = 20_000;
 const PER_CHAT = 50;
@@ -41,7 +42,6 @@ const questions = Array.from({ length: 200 }, () => text(20, 300));
 const answers = Array.from({ length: 200 }, () => text(200, 2_000));
 const toolParts = [{ type: 'tool-records_query', toolCallId: 't1', state: 'output-available', input: { collection: 'notes' }, output: { records: [] } }];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const ids = (page: QueryPage) => page.records.map((r) => r.recordId).join(',');
 
 interface Samples {

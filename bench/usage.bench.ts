@@ -22,9 +22,9 @@ import { createMemoryDriver } from '@chatwire/storage/memory';
 import { addTurnToUsageLedger, tokens, type TurnRowUsage } from '../packages/core/src/limits/add-to-usage-ledger.js';
 import type { UsageRow } from '../packages/core/src/limits/read-usage.js';
 import type { BenchRow } from './bench-row.js';
+import { percentile, timeEach } from './support/stats.js';
+import { QUICK, sized } from './support/quick.js';
 
-const QUICK = process.argv.includes('--quick');
-const sized = <T>(full: T, quick: T): T => (QUICK ? quick : full);
 const USER = 'bench-user';
 const USER_TURNS = 100_000;
 const OTHER_TURNS = sized(900_000, 100_000);
@@ -33,18 +33,6 @@ const DAYS = 30;
 const DAY_MS = 86_400_000;
 const MODELS = ['alpha-sonnet-4-6', 'beta-5.4', 'gamma-oss-120b'];
 const RUNS = sized({ ledger: 300, baseline: 5, groupBy: 5, quota: 300, oldQuota: 20, save: 200 }, { ledger: 100, baseline: 3, groupBy: 3, quota: 100, oldQuota: 10, save: 60 });
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-
-async function timeEach(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn(i);
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
-}
 
 /** The user's turn rows created at or after `fromMs`, newest first, through the driver's user index: the pre-ledger read. */
 async function eachTurnRowSince(store: RecordStore, fromMs: number, visit: (row: TurnRowUsage, createdAtMs: number) => void): Promise<void> {

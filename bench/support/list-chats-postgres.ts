@@ -11,6 +11,8 @@ import { AI_CHATS, createChatService, createModelRegistry } from '@chatwire/core
 import { createPostgresExecutor, createSqlDriver, createTableNames, type SqlClient, type SqlExecutor } from '@chatwire/postgres';
 import { createRecordStore } from '@chatwire/storage';
 import type { BenchRow } from '../bench-row.js';
+import { percentile, timeEach } from './stats.js';
+import { recording, type Statement } from './recording-executor.js';
 
 const USER = 'bench-user';
 const USER_CHATS = 10_000;
@@ -18,37 +20,11 @@ const OTHER_USERS = 5_000;
 const ROUNDS = 3;
 const GOAL = 100;
 
-type Statement = { text: string; params: (string | null)[] };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-
-/** Records the statements a driver sends, so the bench can EXPLAIN exactly what it timed. */
-function recording(executor: SqlExecutor, last: Statement): SqlExecutor {
-  return {
-    ...executor,
-    query: (text, params) => {
-      last.text = text;
-      last.params = [...(params ?? [])];
-      return executor.query(text, params);
-    },
-  };
-}
-
 async function planOf(sql: SqlClient, statement: Statement): Promise<string> {
   const result = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.params);
   const lines = result.rows.map((r) => r['QUERY PLAN']);
   const scan = lines.find((l) => /Scan/.test(l)) ?? lines[0] ?? '';
   return scan.replace(/\s+\(cost=.*$/, '').replace(/^[\s->]+/, '');
-}
-
-async function timeEach(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
 }
 
 export async function listChatsPostgresRows(quick: boolean): Promise<BenchRow[]> {
