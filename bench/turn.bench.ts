@@ -87,6 +87,12 @@ export default async function bench(): Promise<BenchRow[]> {
   const within = { firstByteMs: 1, firstTokenMs: FIRST_DELTA_GOAL_MS };
   const note = `${reps} interleaved turns per line after ${WARMUP} warm-up, ${DELTAS} deltas each`;
   const rows: BenchRow[] = [];
+  /** One measure on the three lines: R0 alone, R1 against R0, R2 against R1 (with `r2` added to R2's row). */
+  const threeLines = (label: string, unit: string, [v0, v1, v2]: number[], r2: Partial<BenchRow> = {}, first: Partial<BenchRow> = {}): BenchRow[] => [
+    { group: 'turn', name: `R0 floor: ${label}`, value: v0!, unit, ...first },
+    { group: 'turn', name: `R1 AI SDK route: ${label}`, value: v1!, unit, ratio: { value: v1! / v0!, against: 'R0' } },
+    { group: 'turn', name: `R2 chatwire: ${label}`, value: v2!, unit, ratio: { value: v2! / v1!, against: 'R1' }, ...r2 },
+  ];
 
   for (const [field, label] of [
     ['firstByteMs', 'time to first byte'],
@@ -95,18 +101,8 @@ export default async function bench(): Promise<BenchRow[]> {
     for (const q of [0.5, 0.99]) {
       const tag = q === 0.5 ? 'p50' : 'p99';
       const [v0, v1, v2] = (['R0', 'R1', 'R2'] as const).map((line) => p(line, field, q)) as [number, number, number];
-      rows.push(
-        { group: 'turn', name: `R0 floor: ${label} ${tag}`, value: v0, unit: 'ms', note },
-        { group: 'turn', name: `R1 AI SDK route: ${label} ${tag}`, value: v1, unit: 'ms', ratio: { value: v1 / v0, against: 'R0' } },
-        {
-          group: 'turn',
-          name: `R2 chatwire: ${label} ${tag}`,
-          value: v2,
-          unit: 'ms',
-          ratio: { value: v2 / v1, against: 'R1' },
-          ...(q === 0.5 ? { goal: `within ${within[field]} ms of R1 (R2 - R1 = ${(v2 - v1).toFixed(2)} ms)`, met: v2 - v1 <= within[field] } : {}),
-        },
-      );
+      const goal = q === 0.5 ? { goal: `within ${within[field]} ms of R1 (R2 - R1 = ${(v2 - v1).toFixed(2)} ms)`, met: v2 - v1 <= within[field] } : {};
+      rows.push(...threeLines(`${label} ${tag}`, 'ms', [v0, v1, v2], goal, { note }));
     }
   }
   const [a0, a1, a2] = (['R0', 'R1', 'R2'] as const).map((line) => p(line, 'afterModelMs', 0.5)) as [number, number, number];
@@ -114,38 +110,22 @@ export default async function bench(): Promise<BenchRow[]> {
   const ttftGap = p('R2', 'firstTokenMs', 0.5) - p('R1', 'firstTokenMs', 0.5);
   const plus = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(2)} ms`;
   rows.push(
-    { group: 'turn', name: "R0 floor: first text-delta read after the model emitted it, p50", value: a0, unit: 'ms', note },
-    { group: 'turn', name: 'R1 AI SDK route: first text-delta read after the model emitted it, p50', value: a1, unit: 'ms', ratio: { value: a1 / a0, against: 'R0' } },
-    {
-      group: 'turn',
-      name: 'R2 chatwire: first text-delta read after the model emitted it, p50',
-      value: a2,
-      unit: 'ms',
-      ratio: { value: a2 / a1, against: 'R1' },
+    ...threeLines('first text-delta read after the model emitted it, p50', 'ms', [a0, a1, a2], {
       goal: `<= ${FIRST_DELTA_GOAL_MS} ms after the model's`,
       met: a2 <= FIRST_DELTA_GOAL_MS,
       id: 'first-delta',
       summary: `${plus(a2)} (R1 ${plus(a1)}, R0 ${plus(a0)}; after the model call: R2 ${plus(k2)}, R1 ${plus(k1)}; time to first text-delta R2 - R1 ${plus(ttftGap)})`,
-    },
-    { group: 'turn', name: "R0 floor: first text-delta read after the model call (its first part), p50", value: k0, unit: 'ms' },
-    { group: 'turn', name: 'R1 AI SDK route: first text-delta read after the model call, p50', value: k1, unit: 'ms', ratio: { value: k1 / k0, against: 'R0' } },
-    { group: 'turn', name: 'R2 chatwire: first text-delta read after the model call, p50', value: k2, unit: 'ms', ratio: { value: k2 / k1, against: 'R1' } },
+    }, { note }),
+    ...threeLines('first text-delta read after the model call (its first part), p50', 'ms', [k0, k1, k2]),
   );
   const [c0, c1, c2] = (['R0', 'R1', 'R2'] as const).map(cpuPerChunk) as [number, number, number];
   rows.push(
-    { group: 'turn', name: 'R0 floor: CPU per chunk (500-delta turn)', value: c0, unit: 'us', note },
-    { group: 'turn', name: 'R1 AI SDK route: CPU per chunk', value: c1, unit: 'us', ratio: { value: c1 / c0, against: 'R0' } },
-    {
-      group: 'turn',
-      name: 'R2 chatwire: CPU per chunk',
-      value: c2,
-      unit: 'us',
-      ratio: { value: c2 / c1, against: 'R1' },
+    ...threeLines(`CPU per chunk (${DELTAS}-delta turn)`, 'us', [c0, c1, c2], {
       goal: `<= ${CPU_GOAL}x R1`,
       met: c2 / c1 <= CPU_GOAL,
       id: 'cpu-per-chunk',
       summary: `${(c2 / c1).toFixed(2)}x R1 (${c2.toFixed(2)} us; R1 ${c1.toFixed(2)} us, R0 ${c0.toFixed(2)} us; whole ${DELTAS}-delta turns)`,
-    },
+    }, { note }),
   );
   return rows;
 }
