@@ -74,10 +74,17 @@ describe('GET /openapi.json', () => {
 
   it('takes the request rules from the schemas that validate requests', async () => {
     const document = await fetchDocument();
-    const { TurnBody, RenameChatBody } = document.components.schemas;
-    expect(TurnBody.required).toEqual(['chatId']);
-    expect(TurnBody.properties.trigger.anyOf[0].enum).toEqual(['submit', 'edit', 'regenerate']);
-    expect(TurnBody.properties.chatId.pattern).toBe('^[A-Za-z0-9._:-]{1,128}$');
+    const { TurnBody, SubmitTurnBody, EditTurnBody, RegenerateTurnBody, RenameChatBody } = document.components.schemas;
+    expect(TurnBody.oneOf).toEqual(['Submit', 'Edit', 'Regenerate'].map((name) => ({ $ref: `#/components/schemas/${name}TurnBody` })));
+    // A body without `trigger` is a submit; edit and regenerate name theirs.
+    expect(SubmitTurnBody.required).toEqual(['chatId', 'userMessageId', 'content']);
+    expect(SubmitTurnBody.properties.trigger).toEqual({ default: 'submit', anyOf: [{ type: 'string', const: 'submit' }, { type: 'null' }] });
+    expect(SubmitTurnBody.properties.content).toEqual({ type: 'string', minLength: 1, pattern: '\\S' });
+    expect(EditTurnBody.required).toEqual(['chatId', 'trigger', 'userMessageId', 'content']);
+    expect(EditTurnBody.properties.trigger).toEqual({ type: 'string', const: 'edit' });
+    expect(RegenerateTurnBody.required).toEqual(['chatId', 'trigger']);
+    expect(RegenerateTurnBody.properties.content).toEqual({ not: {} });
+    expect(SubmitTurnBody.properties.chatId.pattern).toBe('^[A-Za-z0-9._:-]{1,128}$');
     expect(RenameChatBody.properties.title).toMatchObject({ type: 'string', minLength: 1, maxLength: 500 });
     const limit = document.paths['/chats']!.get.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } });

@@ -23,6 +23,11 @@ function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'out
   return out;
 }
 
+/** The `POST /chat` body of each trigger, by component name (`submit` → `SubmitTurnBody`). */
+function turnBranches(byTrigger: Record<string, z.ZodType>): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(byTrigger).map(([trigger, schema]) => [`${trigger[0]!.toUpperCase()}${trigger.slice(1)}TurnBody`, schema]));
+}
+
 /** Query parameters from an object schema's properties. */
 function queryParameters(component: JsonObject): JsonObject[] {
   const properties = (component.properties ?? {}) as Record<string, JsonObject>;
@@ -41,11 +46,20 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'The message is already stored, or a turn of this chat is still running (CHAT_BUSY)',
   413: 'Request body too large',
   429: 'Over a limit (RATE_LIMITED, QUOTA_EXCEEDED); `Retry-After` and `retryAfter` say when to retry',
+  503: 'The store (or the limits’ Redis) cannot be reached right now (UNAVAILABLE); retry',
 };
 
+/** The error answers of an authenticated route: the given statuses, plus 401 (the bearer token) and 503 (the store). */
 function errors(...statuses: number[]): Record<string, JsonObject> {
+  return errorResponses([...statuses, 401, 503]);
+}
+
+/** What a route that reads a JSON body adds: 400 (not JSON, invalid), 408 (too slow) and 413 (too large). */
+const BODY_ERRORS = [400, 408, 413];
+
+function errorResponses(statuses: number[]): Record<string, JsonObject> {
   const out: Record<string, JsonObject> = {};
-  for (const status of [...statuses, 401]) {
+  for (const status of [...new Set(statuses)].sort()) {
     out[String(status)] = {
       description: ERROR_DESCRIPTIONS[status],
       ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds' } } } : {}),
@@ -88,7 +102,14 @@ export interface OpenApiDocumentOptions {
 export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObject {
   const { requests, responses, shared } = API_SCHEMAS;
   const inputs = componentSchemas(
-    { CreateChatBody: requests.createChat, RenameChatBody: requests.renameChat, TurnBody: requests.turn, ListChatsQuery: requests.listChats, UsageQuery: requests.usage },
+    {
+      CreateChatBody: requests.createChat,
+      RenameChatBody: requests.renameChat,
+      TurnBody: requests.turn,
+      ...turnBranches(requests.turnByTrigger),
+      ListChatsQuery: requests.listChats,
+      UsageQuery: requests.usage,
+    },
     'input',
   );
   const outputs = componentSchemas(
@@ -111,7 +132,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
     info: {
       title: 'chatwire',
       version: options.version ?? '0.1.0',
-      description: 'Chat routes: chats, turns streamed as the AI SDK UI message stream, models and usage.',
+      description:
+        'Chat routes: chats, turns streamed as the AI SDK UI message stream, models and usage. Another method on a path of this document is 405 `METHOD_NOT_ALLOWED` with `Allow`; a path under the base path that is none of these is 404.',
     },
     servers: [{ url: options.basePath }],
     security: [{ bearer: [] }],
@@ -127,7 +149,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
           operationId: 'createChat',
           summary: 'Create a chat (untitled: "New chat")',
           requestBody: jsonBody('CreateChatBody', false),
-          responses: { '201': json('The new chat', ref('ChatResponse')), ...errors(400, 413) },
+          responses: { '201': json('The new chat', ref('ChatResponse')), ...errors(...BODY_ERRORS) },
         },
       },
       '/chats/{id}': {
@@ -141,7 +163,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
           operationId: 'renameChat',
           summary: 'Rename a chat',
           requestBody: jsonBody('RenameChatBody'),
-          responses: { '200': json('The renamed chat', ref('ChatResponse')), ...errors(400, 404, 413) },
+          responses: { '200': json('The renamed chat', ref('ChatResponse')), ...errors(...BODY_ERRORS, 404) },
         },
         delete: {
           operationId: 'deleteChat',
@@ -170,14 +192,14 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
           operationId: 'streamTurn',
           summary: 'Run a turn (submit, edit or regenerate) and stream the answer',
           requestBody: jsonBody('TurnBody'),
-          responses: { '200': stream('The turn’s stream'), ...errors(400, 404, 408, 409, 413, 429) },
+          responses: { '200': stream('The turn’s stream'), ...errors(...BODY_ERRORS, 404, 409, 429) },
         },
       },
       '/models': {
         get: {
           operationId: 'listModels',
           summary: 'The models this caller may use',
-          responses: { '200': json('Models', ref('ModelList')) },
+          responses: { '200': json('Models', ref('ModelList')), ...errorResponses([401]) },
         },
       },
       '/usage': {

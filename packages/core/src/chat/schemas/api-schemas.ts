@@ -3,6 +3,7 @@ import {
   listChatsQuerySchema,
   renameChatBodySchema,
   turnBodySchema,
+  turnBodySchemas,
   usageQuerySchema,
 } from './request-schemas.js';
 import {
@@ -29,6 +30,8 @@ export const API_SCHEMAS = {
     createChat: createChatBodySchema,
     renameChat: renameChatBodySchema,
     turn: turnBodySchema,
+    /** The branches of `turn`, one per trigger. */
+    turnByTrigger: turnBodySchemas,
     listChats: listChatsQuerySchema,
     usage: usageQuerySchema,
   },

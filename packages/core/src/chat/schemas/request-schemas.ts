@@ -1,6 +1,6 @@
 import { RECORD_ID_PATTERN } from '@chatwire/storage';
 import { z } from 'zod/v4';
-import { TURN_TRIGGERS } from '../../turn/turn-input.js';
+import { TURN_TRIGGERS, type TurnTrigger } from '../../turn/turn-input.js';
 
 /**
  * The request schemas of the chat routes: they validate what callers send and describe it in
@@ -26,6 +26,7 @@ function recordId(field: string) {
 const title = stringField('title')
   .trim()
   .min(1, "'title' must not be empty")
+  .regex(/\S/, "'title' must not be empty") // never fails after trim; tells the document a blank title is refused
   .max(MAX_TITLE_LENGTH, `'title' must be at most ${MAX_TITLE_LENGTH} characters`)
   .meta({ description: 'Leading and trailing spaces are removed.' });
 
@@ -36,39 +37,51 @@ export const createChatBodySchema = z.object({ title: title.optional() });
 
 export const renameChatBodySchema = z.object({ title });
 
+/** What every trigger's body carries. */
+const turnBodyBase = z.object({
+  chatId: recordId('chatId'),
+  modelId: z.string().nullish().meta({ description: 'A model of `GET /models` (default: the default model).' }),
+});
+
+/** Required and not blank (at least one character that is not white space). */
+const turnContent = stringField('content').min(1, "'content' must not be empty").regex(/\S/, "'content' must not be empty");
+
+/**
+ * The body of each trigger of `POST /chat`: one branch per trigger, told apart by `trigger` (absent or null
+ * is a submit). A new trigger adds its branch here and its name to `TURN_TRIGGERS`; the two must match.
+ */
+export const turnBodySchemas = {
+  submit: turnBodyBase
+    .extend({
+      trigger: z.literal('submit').nullish().meta({ default: 'submit' }),
+      userMessageId: recordId('userMessageId'),
+      content: turnContent,
+    })
+    .meta({ description: 'A new user message (the default trigger).' }),
+  edit: turnBodyBase
+    .extend({ trigger: z.literal('edit'), userMessageId: recordId('userMessageId'), content: turnContent })
+    .meta({ description: 'Replaces the text of a user message of this chat and answers it again.' }),
+  regenerate: turnBodyBase
+    .extend({
+      trigger: z.literal('regenerate'),
+      userMessageId: recordId('userMessageId')
+        .nullish()
+        .meta({ description: "A user message of this chat (default: the chat's last user message)." }),
+      content: z.never({ error: "'content' must not be sent with trigger 'regenerate'" }).optional(),
+    })
+    .meta({ description: 'Answers a user message again.' }),
+} satisfies Record<TurnTrigger, z.ZodObject>;
+
+const TRIGGER_MESSAGE = `'trigger' must be one of ${TURN_TRIGGERS.join(', ')}`;
+
+/** The body of `POST /chat`: the branch its `trigger` names, or a VALIDATION error naming `trigger`. */
 export const turnBodySchema = z
-  .object({
-    chatId: recordId('chatId'),
-    trigger: z
-      .enum(TURN_TRIGGERS, { error: `'trigger' must be one of ${TURN_TRIGGERS.join(', ')}` })
-      .nullish()
-      .meta({ default: 'submit' }),
-    userMessageId: recordId('userMessageId')
-      .nullish()
-      .meta({ description: "Required for 'submit' and 'edit'; for 'regenerate', default the chat's last user message." }),
-    content: stringField('content')
-      .refine((value) => value.trim().length > 0, "'content' must not be empty")
-      .optional()
-      .meta({ description: "Required and not blank for 'submit' and 'edit'; not sent with 'regenerate'." }),
-    modelId: z.string().nullish().meta({ description: 'A model of `GET /models` (default: the default model).' }),
-  })
-  .superRefine((body, context) => {
-    if ((body.trigger ?? 'submit') === 'regenerate') {
-      if (body.content !== undefined) {
-        context.addIssue({ code: 'custom', path: ['content'], message: "'content' must not be sent with trigger 'regenerate'" });
-      }
-      return;
-    }
-    if (body.userMessageId == null) {
-      context.addIssue({ code: 'custom', path: ['userMessageId'], message: `'userMessageId' must be a string, got ${typeName(body.userMessageId)}` });
-    }
-    if (body.content === undefined) {
-      context.addIssue({ code: 'custom', path: ['content'], message: "'content' must be a string, got undefined" });
-    }
+  .discriminatedUnion('trigger', [turnBodySchemas.submit, turnBodySchemas.edit, turnBodySchemas.regenerate], {
+    error: (issue) => (issue.code === 'invalid_union' ? TRIGGER_MESSAGE : undefined),
   })
   .meta({
     description:
-      "`submit` (default) and `edit` carry `userMessageId` and non-blank `content`; `regenerate` carries no `content` and an optional `userMessageId`.",
+      '`submit` (default) and `edit` carry `userMessageId` and non-blank `content`; `regenerate` carries no `content` and an optional `userMessageId`.',
   });
 
 const LIMIT_MESSAGE = `'limit' must be an integer from 1 to ${MAX_LIST_LIMIT}`;
