@@ -90,21 +90,44 @@ describe('createChatwireTransport with the Chat class of @ai-sdk/react', () => {
     expect(chat.messages[1]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hel' }));
   });
 
-  it('still closes the connection when the stop route fails', async () => {
-    let signal: AbortSignal | undefined;
-    const server = fakeFetch((request) => {
-      if (request.url.endsWith('/stop')) return jsonResponse(500, { error: { code: 'INTERNAL', message: 'down' } });
-      signal = request.signal;
-      return streamResponse([sseBytes({ type: 'start', messageId: 'a' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hel' })], { signal, hold: true }).response;
-    });
-    const chat = new Chat({ id: 'c', transport: createChatwireTransport({ baseUrl: BASE, getToken: () => 't', fetch: server.fetch }) });
-    const done = chat.sendMessage({ text: 'hi' });
-    while (chat.messages.length < 2) await new Promise((r) => setTimeout(r, 1));
-    await chat.stop();
-    await done;
-    while (!signal?.aborted) await new Promise((r) => setTimeout(r, 1));
-    expect(chat.status).toBe('ready');
-    expect(chat.error).toBeUndefined();
+  it('a failing stop route is retried (5xx, network) or not (4xx), reported once to onStopError, then the connection closes', async () => {
+    for (const [answers, attempts] of [
+      [[500, 503, 502], 3],
+      [['network', 'network', 500], 3],
+      [[404], 1],
+    ] as const) {
+      let signal: AbortSignal | undefined;
+      const tried: string[] = [];
+      const server = fakeFetch((request) => {
+        if (request.url.endsWith('/stop')) {
+          const answer = answers[tried.length]!;
+          tried.push(signal?.aborted ? 'after close' : 'stop');
+          if (answer === 'network') throw new TypeError('fetch failed');
+          return jsonResponse(answer, { error: { code: answer === 404 ? 'NOT_FOUND' : 'INTERNAL', message: 'down' } });
+        }
+        signal = request.signal;
+        return streamResponse([sseBytes({ type: 'start', messageId: 'a' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hel' })], { signal, hold: true }).response;
+      });
+      const reported: unknown[][] = [];
+      const transport = createChatwireTransport({
+        baseUrl: BASE,
+        getToken: () => 't',
+        fetch: server.fetch,
+        stopRetryDelays: [0, 0],
+        onStopError: (...args) => reported.push(args),
+      });
+      const chat = new Chat({ id: 'c', transport });
+      const done = chat.sendMessage({ text: 'hi' });
+      while (chat.messages.length < 2) await new Promise((r) => setTimeout(r, 1));
+      await chat.stop();
+      await done;
+      while (!signal?.aborted) await new Promise((r) => setTimeout(r, 1));
+      expect(tried).toEqual(Array(attempts).fill('stop'));
+      expect(reported).toEqual([[expect.objectContaining({ status: answers[attempts - 1] === 'network' ? 0 : answers[attempts - 1] }), { chatId: 'c' }]]);
+      expect(ChatwireClientError.is(reported[0]![0])).toBe(true);
+      expect(chat.status).toBe('ready');
+      expect(chat.error).toBeUndefined();
+    }
   });
 
   it('maps an edit, a regenerate and a regenerate with no user message to the trigger bodies', async () => {

@@ -4,10 +4,20 @@ import { createRequester, type ConnectionOptions } from './create-requester.js';
 import type { DecodeOptions } from './decode-chunks.js';
 import { openStoppableStream } from './open-stoppable-stream.js';
 import { getRunningTurn, postTurn, type OpenTurn, type TurnRequest } from './post-turn.js';
+import { DEFAULT_STOP_RETRY_DELAYS, retryTransient } from './retry-transient.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
   /** Default model; `sendMessage(msg, { body: { modelId } })` overrides it per request. */
   modelId?: string;
+  /**
+   * Called once when `stop()` could not reach the stop route: a definitive error answer (401, 404...) or the
+   * last of the retried transient failures (network error, 408, 429, 5xx). The connection is closed after it,
+   * which the server reads as a disconnect: with its default `onDisconnect: 'abort'` nothing of that turn is
+   * stored. `error` is a `ChatwireClientError`.
+   */
+  onStopError?: (error: unknown, context: { chatId: string }) => void;
+  /** Milliseconds to wait before each retry of a transiently failed stop request; default `[250, 1000]`. */
+  stopRetryDelays?: readonly number[];
 }
 
 type SendOptions = Parameters<ChatTransport<UIMessage>['sendMessages']>[0];
@@ -21,17 +31,31 @@ type ExtraHeaders = Record<string, string> | Headers | undefined;
  * - `regenerate()` -> `regenerate` of the last user message the SDK kept (the one before the answer); when
  *   the server never stored that message (its turn failed), a submit of it: useChat's retry after an error;
  * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored), also
- *   for a resumed stream (but a resume replaced by a newer `resumeStream()` only closes);
+ *   for a resumed stream (but a resume replaced by a newer `resumeStream()` only closes); a transiently
+ *   failing stop is retried (`stopRetryDelays`) and a definitive failure goes to `onStopError` before the close;
  * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs).
  * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
  * Error responses reject with a `ChatwireClientError` (an `Error` whose message is the server's, with
- * `code`/`status`), which `useChat` puts in `error`. Imports nothing from `ai` at run time (types only).
+ * `code`/`status`), which `useChat` puts in `error`. Imports nothing from `ai` at run time (types only), and
+ * its signature names only `ai`'s own types, so it fits the `Chat`/`useChat` of ai@5, ai@6 and ai@7.
  */
 export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage>(
   options: ChatwireTransportOptions,
 ): ChatTransport<UI_MESSAGE> {
   const request = createRequester(options);
   const decode: DecodeOptions = options.onSkippedLine ? { onSkippedLine: options.onSkippedLine } : {};
+  const stopRetryDelays = options.stopRetryDelays ?? DEFAULT_STOP_RETRY_DELAYS;
+  const stopTurn = (chatId: string, headers: ExtraHeaders) =>
+    retryTransient(
+      () => request('POST', `/chats/${encodeURIComponent(chatId)}/stop`, withHeaders({}, headers)).then((res) => res.body?.cancel()),
+      stopRetryDelays,
+    ).catch((error: unknown) => {
+      try {
+        options.onStopError?.(error, { chatId });
+      } catch {
+        // A throwing callback must not keep the connection open.
+      }
+    });
   // A chat's stop in progress. `Chat.stop()` resolves before it is done (the SDK does not wait for the
   // cancellation to reach the transport), so the chat's next request waits for it: sent earlier, it would
   // find the stopped turn still holding the chat (409 CHAT_BUSY).
@@ -50,7 +74,7 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
     return openStoppableStream({
       open,
       ...(stillStops ? { stillStops } : {}),
-      stop: () => request('POST', `/chats/${encodeURIComponent(chatId)}/stop`, withHeaders({}, headers)).then((res) => res.body?.cancel()),
+      stop: () => stopTurn(chatId, headers),
       abortSignal,
       decode,
       onStopping: (done) => {

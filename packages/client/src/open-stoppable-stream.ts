@@ -8,7 +8,8 @@ import type { OpenTurn } from './post-turn.js';
  * to stop the turn (`stop`, which answers once the partial answer is stored) and only then is the connection
  * closed. Closing first would be a client disconnect, which (server option `onDisconnect: 'abort'`, the
  * default) discards the answer. An abort that comes before the response headers waits for them: until then
- * the server may not have started the turn, and a stop would find nothing to stop.
+ * the server may not have started the turn, and a stop would find nothing to stop. The connection stays open
+ * (and is read on) until `stop` settled: answered, or failed for good after its retries.
  *
  * `open` gets the signal of the connection (not the caller's); it resolves null when there is no stream
  * (then this resolves null). The returned stream is pull-based (one chunk per pull, so back-pressure reaches
@@ -23,6 +24,7 @@ export async function openStoppableStream({
   stillStops = () => true,
 }: {
   open: (signal: AbortSignal) => Promise<OpenTurn | null>;
+  /** Asks the server to stop the turn; settles once answered or failed for good (it does its own retries). */
   stop: () => Promise<unknown>;
   abortSignal: AbortSignal | undefined;
   decode: DecodeOptions;

@@ -18,6 +18,7 @@ export function handlerFetch(handler: (request: Request) => Promise<Response>, b
   const events: string[] = [];
   const open = new Set<(failure?: Error) => void>();
   let gate: { matches: (path: string) => boolean; opened: Promise<void> } | null = null;
+  let faults: { matches: (path: string) => boolean; failures: Array<number | 'network'> } | null = null;
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname.slice(basePath.length);
@@ -28,6 +29,14 @@ export function handlerFetch(handler: (request: Request) => Promise<Response>, b
     };
     seen.push(entry);
     if (gate?.matches(path)) await gate.opened;
+    const fault = faults?.matches(path) ? faults.failures.shift() : undefined;
+    if (fault !== undefined) {
+      entry.status = fault === 'network' ? 0 : fault;
+      events.push(`${request.method} ${path} ${fault}`);
+      if (fault === 'network') throw new TypeError('fetch failed');
+      const error = { error: { code: fault >= 500 ? 'INTERNAL' : 'HTTP_ERROR', message: `injected ${fault}` } };
+      return new Response(JSON.stringify(error), { status: fault, headers: { 'content-type': 'application/json' } });
+    }
     const response = await handler(request);
     entry.status = response.status;
     events.push(`${request.method} ${path} ${response.status}`);
@@ -83,6 +92,13 @@ export function handlerFetch(handler: (request: Request) => Promise<Response>, b
         gate = null;
         open();
       };
+    },
+    /**
+     * The next requests whose path `matches` fail without reaching the handler, one per entry of `failures`:
+     * a status gets a JSON error response of that status, `'network'` rejects like a lost connection.
+     */
+    failRequests: (matches: (path: string) => boolean, failures: Array<number | 'network'>): void => {
+      faults = { matches, failures: [...failures] };
     },
     /** Closes every open response like a closed tab: no stop request, just disconnects. */
     dropAll: () => {
