@@ -29,6 +29,8 @@ export { createToolCatalog } from './tools/create-tool-catalog.js';
 export { BUILT_IN_TOOLS, READ_ONLY_TOOLS } from './tools/built-in-tool-names.js';
 export type { ChatwireTool, ToolCatalog, ToolContext } from './tools/tool-types.js';
 export type { ToolCatalogOptions } from './tools/tool-catalog-options.js';
+// A source of tools that live elsewhere (MCP servers): its other types are reachable through its members.
+export type { ToolSource } from './tools/tool-source.js';
 
 // compaction
 export type { CompactionConfig, Summarizer } from './compaction/compaction-types.js';

@@ -5,6 +5,7 @@ import type { CompactionConfig, Summarizer } from '../compaction/compaction-type
 import type { ModelRegistry } from '../models/index.js';
 import { createToolCatalog, type ToolCatalogOptions } from '../tools/index.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
+import { listOfferedTools, type OfferedTools } from '../tools/list-offered-tools.js';
 import { createMemoryTurnHub } from '../hub/create-memory-turn-hub.js';
 import { createNotificationTurnBus } from '../hub/create-notification-turn-bus.js';
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
@@ -98,6 +99,8 @@ export interface ChatService {
   resumeTurn(caller: Caller, chatId: string, options?: { signal?: AbortSignal }): Promise<ResumedTurn | null>;
   /** The caller's own token sums per UTC day and model (`from`/`to` as YYYY-MM-DD, default the last 30 days). */
   usage(caller: Caller, query?: UsageQuery): Promise<{ usage: UsageRow[] }>;
+  /** The tools the caller's turns offer now (MCP servers' included), each with its origin. */
+  listTools(caller: Caller): Promise<OfferedTools>;
 }
 
 /** One entry of `GET /models`. */
@@ -272,6 +275,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
     async usage(caller, query = {}) {
       return { usage: await readUsage(store, caller.userId, parseUsageQuery(query)) };
+    },
+
+    listTools(caller) {
+      return listOfferedTools(tools, caller, store.asCaller(caller), (error) => onError(error, { stage: 'tool', userId: caller.userId }));
     },
   };
 }

@@ -63,6 +63,7 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'toolCalls', type: 'array', required: true },
     { name: 'durationMs', type: 'number', required: true },
     { name: 'compaction', type: 'object' },
+    { name: 'toolSourceErrors', type: 'array', description: '[{ server, tool?, message }]: MCP servers or tools left out of this turn.' },
     { name: 'summary', type: 'object', description: '{ text, throughId } when this turn produced a summary.' },
     {
       name: 'usageCounted',

@@ -5,8 +5,10 @@ import { createBuiltInTools } from './built-in-tools.js';
 import { DEFAULT_TOOL_RESULT_CAP } from './cap-tool-result.js';
 import { guardedInputSchema, toAiTool, type CatalogEntry } from './to-ai-tool.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './with-tool-deadline.js';
+import { openTurnTools } from './open-turn-tools.js';
+import { checkSourceNamespaces, inSourceNamespace, sourceToolFilter } from './tool-source-namespaces.js';
 import type { ToolCatalogOptions } from './tool-catalog-options.js';
-import type { ToolCatalog } from './tool-types.js';
+import type { OfferedTool, ToolCatalog, ToolContext } from './tool-types.js';
 import { validateCustomTools } from './validate-custom-tools.js';
 import { toWireName } from './wire-name.js';
 
@@ -60,6 +62,9 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
   }
 
   const custom = validateCustomTools(options.custom ?? {});
+  const sources = options.sources ?? [];
+  // Names of source tools (`mcp_crm_find`, `mcp_crm_*`) are checked per turn, when the sources list them.
+  const allow = options.allow?.filter((name) => !inSourceNamespace(name, sources));
   const builtIns = createBuiltInTools({
     defaultQueryLimit,
     maxQueryLimit,
@@ -67,7 +72,7 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
     serverRecords: store === undefined ? undefined : () => store.asServer(),
   });
   const entries: CatalogEntry[] = [
-    ...allowedBuiltIns(options.allow, Object.keys(custom)).map((name) => ({
+    ...allowedBuiltIns(allow, Object.keys(custom)).map((name) => ({
       name,
       wireName: toWireName(name),
       builtIn: true,
@@ -83,14 +88,23 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
     })),
   ];
 
+  checkSourceNamespaces(entries.map((entry) => entry.wireName), sources);
+  const offered: OfferedTool[] = entries.map((entry) => ({
+    name: entry.wireName,
+    description: entry.definition.description,
+    source: entry.builtIn ? 'built-in' : 'custom',
+  }));
+  const sourceOptions = { allows: sourceToolFilter(options.allow, sources), toolResultCap, toolTimeoutMs };
+  const forTurn = (context: ToolContext): ToolSet => {
+    const tools: ToolSet = {};
+    for (const entry of entries) {
+      tools[entry.wireName] = toAiTool(entry, context, { toolResultCap, toolTimeoutMs, onError: options.onError });
+    }
+    return tools;
+  };
   return {
     names: Object.freeze(entries.map((entry) => entry.name)),
-    forTurn(context) {
-      const tools: ToolSet = {};
-      for (const entry of entries) {
-        tools[entry.wireName] = toAiTool(entry, context, { toolResultCap, toolTimeoutMs, onError: options.onError });
-      }
-      return tools;
-    },
+    forTurn,
+    openTurn: (context) => openTurnTools({ tools: forTurn(context), offered }, sources, context, sourceOptions),
   };
 }

@@ -1,6 +1,7 @@
 import type { RecordAccess } from '@chatwire/storage';
 import type { ToolErrorReporter } from './to-tool-error.js';
 import type { ChatwireTool } from './tool-types.js';
+import type { ToolSource } from './tool-source.js';
 
 export interface ToolCatalogOptions {
   /**
@@ -27,6 +28,13 @@ export interface ToolCatalogOptions {
   defaultQueryLimit?: number;
   /** Largest `limit` `records.query` accepts. Default 100 (the store's own `maxQueryLimit` still applies). */
   maxQueryLimit?: number;
+  /**
+   * Tools that live elsewhere (MCP servers, see `@chatwire/mcp`), opened per turn as the caller. Their tools
+   * are offered under their own prefixes (`mcp_crm_*`); `allow`, when given, must name them (`mcp_crm_find`)
+   * or their server's wildcard (`mcp_crm_*`) for them to be offered. A catalog tool inside a source's prefix,
+   * or two sources whose prefixes overlap, is a CONFIGURATION error.
+   */
+  sources?: readonly ToolSource[];
   /** Called with errors that are not `ChatwireError`s (driver failures, bugs in custom tools). */
   onError?: ToolErrorReporter;
 }

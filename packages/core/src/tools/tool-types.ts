@@ -1,6 +1,7 @@
 import type { Caller, RecordAccess } from '@chatwire/storage';
 import type { ToolSet } from 'ai';
 import type { z } from 'zod';
+import type { ToolSourceProblem } from './tool-source.js';
 
 /** What every tool call receives: the caller, record access with the caller's rights, and the turn's abort signal. */
 export interface ToolContext {
@@ -26,4 +27,27 @@ export interface ToolCatalog {
   readonly names: readonly string[];
   /** The AI SDK tool set for one turn, keyed by wire name (`records_query`), bound to the caller. */
   forTurn(context: ToolContext): ToolSet;
+  /**
+   * The tools of one turn, with those of tool sources (MCP servers) opened as the caller. When present, a turn
+   * uses it instead of `forTurn` and calls `close()` when its model phase ends (completed, stopped or aborted).
+   */
+  openTurn?(context: ToolContext): Promise<TurnTools>;
+}
+
+/** Where an offered tool comes from: chatwire's own, the app's, or an MCP server (named by `server`). */
+export type ToolOrigin = { source: 'built-in' } | { source: 'custom' } | { source: 'mcp'; server: string };
+
+/** One tool a turn offers, as `GET /tools` lists it. */
+export type OfferedTool = { name: string; description: string } & ToolOrigin;
+
+/** The tools of one turn. */
+export interface TurnTools {
+  /** The AI SDK tool set, keyed by wire name. */
+  tools: ToolSet;
+  /** The same tools as `GET /tools` lists them. */
+  offered: readonly OfferedTool[];
+  /** Parts of tool sources left out of this turn (an unreachable MCP server, a changed tool definition). */
+  problems: readonly ToolSourceProblem[];
+  /** Lets go of the tool sources' connections; never throws. */
+  close(): Promise<void>;
 }

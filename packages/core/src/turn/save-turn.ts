@@ -95,6 +95,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
       toolCalls: answer.toolCalls(),
       durationMs: Date.now() - turn.startedAt,
       compaction: prompt.compaction,
+      ...(turn.toolSourceErrors.length > 0 ? { toolSourceErrors: turn.toolSourceErrors } : {}),
       ...(prompt.summary ? { summary: prompt.summary } : {}),
       usageCounted: true,
     }),

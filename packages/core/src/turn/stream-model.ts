@@ -1,4 +1,4 @@
-import type { LanguageModelUsage, ToolSet } from 'ai';
+import type { LanguageModelUsage } from 'ai';
 import { runAiSdkSteps } from '../model-loop/run-ai-sdk-steps.js';
 import { runModelLoop, type LoopPart } from '../model-loop/run-model-loop.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
@@ -10,6 +10,7 @@ import { uiChunkFromPart } from './ui-chunk-from-part.js';
 import { ProviderWatchdog } from './provider-watchdog.js';
 import { UsageSum } from './usage-sum.js';
 import { toolErrorText } from './error-text.js';
+import { openCatalogForTurn } from '../tools/open-turn-tools.js';
 
 /** How the model phase of a turn ended. */
 export type StreamOutcome =
@@ -33,7 +34,9 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
   let steps = 0;
   const interrupted = (): StreamOutcome => ({ kind: 'interrupted', interrupt: TurnInterrupt.kindOf(signal), usage: usage.total, steps });
   if (signal.aborted) return interrupted();
-  const tools: ToolSet = rt.tools.forTurn({ caller: turn.caller, records: rt.store.asCaller(turn.caller), abortSignal: signal });
+  const turnTools = await openCatalogForTurn(rt.tools, { caller: turn.caller, records: rt.store.asCaller(turn.caller), abortSignal: signal });
+  const { tools } = turnTools;
+  for (const problem of turnTools.problems) turn.toolSourceProblem(problem);
   const watchdog = new ProviderWatchdog(rt.firstByteTimeoutMs, rt.idleTimeoutMs, (kind) => turn.interrupt(kind));
   const { output, answer, observer } = turn;
   let outcome: StreamOutcome | null = null;
@@ -106,6 +109,8 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
     }
   } finally {
     watchdog.clear();
+    // Not awaited: letting go of tool sources' connections must not delay the turn's ending.
+    turnTools.close().catch((error: unknown) => turn.report(error, 'tool'));
   }
   if (outcome) return outcome;
   if (signal.aborted) return interrupted();

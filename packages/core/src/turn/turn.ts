@@ -10,6 +10,7 @@ import type { TurnModel, TurnRuntime } from './turn-runtime.js';
 import { releaseLease } from './release-lease.js';
 import type { TurnObserver } from './turn-observer.js';
 import { safeErrorText } from './error-text.js';
+import type { ToolSourceProblem } from '../tools/tool-source.js';
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
 
@@ -51,6 +52,8 @@ export class Turn {
   /** The assistant message as the client was sent it: what a completed or stopped turn stores. */
   readonly answer = new AssistantMessageBuilder();
   readonly output: TurnOutput;
+  /** Tool sources (MCP servers) or their tools left out of this turn: stored with the turn's row. */
+  readonly toolSourceErrors: { server: string; tool?: string; message: string }[] = [];
   /** Settles with the ending once the turn's rows are stored (or discarded) and its lease is released. */
   readonly ended: Promise<TurnEnding>;
   private readonly controller = new AbortController();
@@ -97,6 +100,13 @@ export class Turn {
 
   report(error: unknown, stage: Parameters<TurnRuntime['report']>[1]['stage']): void {
     this.runtime.report(error, { stage, chatId: this.chatId, userId: this.caller.userId });
+  }
+
+  /** A tool source, or one of its tools, left out of this turn: reported and recorded with the turn. */
+  toolSourceProblem({ server, tool, error }: ToolSourceProblem): void {
+    this.report(error, 'tool');
+    const message = error instanceof Error ? error.message : String(error);
+    this.toolSourceErrors.push({ server, ...(tool === undefined ? {} : { tool }), message });
   }
 
   /** Runs the turn to its ending. Called once, right after the turn took its chat's lease. */
