@@ -1,4 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createAnthropic as createAnthropicV6 } from 'anthropic-v6';
+import { createOpenAICompatible as createOpenAICompatibleV7 } from 'openai-compatible-v7';
 import type { LanguageModelV2 } from '@ai-sdk/provider';
 import { isChatwireError } from '@chatwire/storage';
 import { MockLanguageModelV2 } from 'ai/test';
@@ -68,13 +70,31 @@ describe('buildServedModels', () => {
     expect(buildServedModels({ models: { a: { model: mock() }, b: { model: mock() } }, defaultModelId: 'b' }).defaultModelId).toBe('b');
   });
 
+  it('models of AI SDK 6 (v3) and 7 (v4) provider packages are accepted and run as v2 models', () => {
+    const entries: Record<string, ModelEntry> = {
+      v6: { model: createAnthropicV6({ apiKey: 'k', baseURL: 'http://localhost:1/v1' })('claude-sonnet-4-5') },
+      v7: { model: createOpenAICompatibleV7({ name: 'local', baseURL: 'http://localhost:1/v1' }).chatModel('llama') },
+    };
+    const { byId } = buildServedModels({ models: entries });
+    const v6 = byId.get('v6')!;
+    const v7 = byId.get('v7')!;
+    expect(v6).toMatchObject({ kind: 'instance', provider: 'anthropic' });
+    expect(v7).toMatchObject({ kind: 'instance', provider: 'local' });
+    for (const served of [v6, v7]) {
+      if (served.kind !== 'instance') throw new Error('expected an instance');
+      expect(served.model.specificationVersion).toBe('v2');
+    }
+    expect(v6.kind === 'instance' && v6.model.modelId).toBe('claude-sonnet-4-5');
+  });
+
   it.each<[string, Input, string]>([
     ['an id clash (ids differing only in case)', { models: { 'My-Model': { model: mock() }, 'my-model': { model: mock() } } }, "models: 'my-model' clashes with 'My-Model'"],
     ['an invalid id', { models: { 'my model': { model: mock() } } }, "models: 'my model' is not a valid model id"],
     ['an empty id', { models: { '': { model: mock() } } }, "models: '' is not a valid model id"],
     ['no models at all', { models: {} }, 'models: is empty'],
     ['a string instead of a model', { models: { x: { model: 'gpt-4o' as unknown as LanguageModelV2 } } }, "models['x'].model: must be a model instance"],
-    ['a v3 model', { models: { x: { model: { ...mock(), specificationVersion: 'v3' } as unknown as LanguageModelV2 } } }, "models['x'].model: has specificationVersion 'v3'"],
+    ['a model of a specification chatwire does not know', { models: { x: { model: { ...mock(), specificationVersion: 'v5' } as unknown as LanguageModelV2 } } }, "models['x'].model: 'mock-model-id' implements specificationVersion 'v5', which chatwire does not know; it runs 'v2', 'v3', 'v4' models"],
+    ['a model without a specification', { models: { x: { model: { provider: 'p', modelId: 'm', doStream() {} } as unknown as LanguageModelV2 } } }, "models['x'].model: 'm' implements specificationVersion 'undefined', which chatwire does not know"],
     ['neither model nor provider', { models: { x: { label: 'X' } as unknown as ModelEntry } }, "models['x']: needs `model`"],
     ['an unknown provider', { models: { x: { provider: 'openai' } as unknown as ModelEntry } }, "models['x']: needs `model`"],
     ['an empty label', { models: { x: { model: mock(), label: ' ' } } }, "models['x'].label: must be a non-empty string"],

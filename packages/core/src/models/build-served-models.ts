@@ -1,4 +1,6 @@
 import type { LanguageModelV2 } from '@ai-sdk/provider';
+import { KNOWN_SPECIFICATION_VERSIONS, type AppLanguageModel } from '../model-specs/app-language-model.js';
+import { asLanguageModelV2 } from '../model-specs/as-language-model-v2.js';
 import { DEFAULT_MODEL_ID, MODEL_ALLOW_LIST, MODEL_IDS, MODEL_LABELS } from './model-allow-list.js';
 import type { ModelEntry, ProviderName } from './model-types.js';
 import { configError } from './parse-model-map.js';
@@ -85,15 +87,29 @@ function servedModel(id: string, entry: ModelEntry): ServedModel {
 function checkInstance(id: string, model: unknown): LanguageModelV2 {
   const where = `models['${id}'].model`;
   if (typeof model === 'string') throw configError(where, 'must be a model instance (for example `openai("gpt-4o")`), not a string');
+  return checkAppModel(where, model);
+}
+
+/**
+ * An app's model instance, checked at start-up and made the `v2` model chatwire runs: its specification must
+ * be one chatwire knows (`v2`, `v3` or `v4`: the provider packages of AI SDK 5, 6 and 7).
+ */
+export function checkAppModel(where: string, model: unknown): LanguageModelV2 {
   if (typeof model !== 'object' || model === null) throw configError(where, 'must be an AI SDK model instance');
-  const candidate = model as Partial<LanguageModelV2> & { specificationVersion?: unknown };
-  if (candidate.specificationVersion !== 'v2') {
-    throw configError(where, `has specificationVersion '${String(candidate.specificationVersion)}'; chatwire runs on AI SDK 5, whose provider packages make 'v2' models`);
+  const candidate = model as Partial<AppLanguageModel> & { specificationVersion?: unknown };
+  const spec = candidate.specificationVersion;
+  const name = typeof candidate.modelId === 'string' ? `'${candidate.modelId.slice(0, 80)}'` : 'the model';
+  if (typeof spec !== 'string' || !(KNOWN_SPECIFICATION_VERSIONS as readonly string[]).includes(spec)) {
+    throw configError(
+      where,
+      `${name} implements specificationVersion '${String(spec).slice(0, 20)}', which chatwire does not know; ` +
+        `it runs ${KNOWN_SPECIFICATION_VERSIONS.map((v) => `'${v}'`).join(', ')} models (the provider packages of AI SDK 5, 6 and 7)`,
+    );
   }
   if (typeof candidate.doStream !== 'function' || typeof candidate.provider !== 'string') {
     throw configError(where, 'is not a language model (no doStream or provider)');
   }
-  return model as LanguageModelV2;
+  return asLanguageModelV2(model as AppLanguageModel);
 }
 
 function applyModelMap(byId: Map<string, ServedModel>, map: Record<string, string>): void {

@@ -1,7 +1,8 @@
 import type { LanguageModelV2 } from '@ai-sdk/provider';
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
-import { buildServedModels, type ServedModel } from './build-served-models.js';
+import type { AppLanguageModel } from '../model-specs/app-language-model.js';
+import { buildServedModels, checkAppModel, type ServedModel } from './build-served-models.js';
 import { createProvider, type CreateProviderOptions } from './create-provider.js';
 import { inlineToolHistoryMiddleware } from './inline-tool-history.js';
 import { modelNotAllowed } from './model-allow-list.js';
@@ -30,9 +31,9 @@ export interface ModelRegistryOptions {
   fetch?: typeof fetch;
   /**
    * Used for every provider-served id when NO provider is configured (the examples' demo mode, e.g.
-   * `createDemoModel()`). Ignored as soon as one provider is configured.
+   * `createDemoModel()`), of any known specification as in `models`. Ignored as soon as one provider is configured.
    */
-  fallbackModel?: LanguageModelV2;
+  fallbackModel?: AppLanguageModel;
   /** provider_a `max_tokens` when a call sets none (see `createProvider`). Default 4096. */
   defaultMaxOutputTokens?: number;
   /**
@@ -86,7 +87,8 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
   const allowed = [...served.byId.keys()];
   const configured = new Map(PROVIDERS.map((p) => [p, isProviderConfigured(providers[p], p)] as const));
   const anyConfigured = [...configured.values()].some(Boolean);
-  const fallback = anyConfigured ? undefined : options.fallbackModel;
+  const fallbackModel = options.fallbackModel === undefined ? undefined : checkAppModel('fallbackModel', options.fallbackModel);
+  const fallback = anyConfigured ? undefined : fallbackModel;
   const servesProviders = [...served.byId.values()].some((m) => m.kind === 'provider');
   const instances = new Map<string, LanguageModelV2>();
 

@@ -1,4 +1,4 @@
-import type { LanguageModelV2 } from '@ai-sdk/provider';
+import type { AppLanguageModel } from '../model-specs/app-language-model.js';
 
 export type ProviderName = 'provider_a' | 'provider_b' | 'provider_c';
 
@@ -17,12 +17,12 @@ export interface ProviderOptions {
 export type ProvidersOptions = Partial<Record<ProviderName, ProviderOptions>>;
 
 /**
- * An allow-listed model: either an AI SDK model instance the app configured itself (any provider package),
- * or a model served by one of chatwire's three providers under the vendor's id `vendorId` (default: the
+ * An allow-listed model: either an AI SDK model instance the app configured itself (any provider package of
+ * AI SDK 5, 6 or 7: specification `v2`, `v3` or `v4`), or a model served by one of chatwire's three providers under the vendor's id `vendorId` (default: the
  * chatwire id itself).
  */
 export type ModelEntry =
-  | { model: LanguageModelV2; label?: string; provider?: string }
+  | { model: AppLanguageModel; label?: string; provider?: string }
   | { provider: ProviderName; vendorId?: string; label?: string };
 
 /**
