@@ -1,11 +1,14 @@
 /**
  * The chunks of the AI SDK v5 UI message stream (`UIMessageChunk` of `ai@5`), declared here so the client
  * needs nothing from `ai` (not even its types) for decoding. `ui-message-chunk.test.ts` checks that this
- * union and `ai`'s `UIMessageChunk` are assignable both ways.
+ * union is assignable to the `UIMessageChunk` of ai@5, ai@6 and ai@7, and ai@5's to it (but `unknown`).
  */
 
-/** `FinishReason` of `ai@5`. */
-export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
+/**
+ * The finish reasons of ai@6 and ai@7, which ai@5 accepts too. ai@5's `unknown` (removed in ai@6) is decoded
+ * as `other`, as the server sends it.
+ */
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
 
 /** Any JSON value (what `JSON.parse` can return); same shape as `JSONValue` of @ai-sdk/provider. */
 export type JsonValue = null | string | number | boolean | JsonObject | JsonArray;

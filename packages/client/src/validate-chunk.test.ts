@@ -23,7 +23,7 @@ function corpus(): unknown[] {
   for (const [type, field, bad] of WRONG_OPTIONAL_FIELDS) values.push({ ...VALID_CHUNKS[type], [field]: bad });
   values.push({ type: 'text-delta', id: 't', delta: 'x', providerMetadata: [] });
   values.push({ type: 'text-delta', id: 't', delta: 'x', providerMetadata: { a: [] } });
-  values.push({ type: 'finish', finishReason: undefined });
+  values.push({ type: 'finish', finishReason: undefined }, { type: 'finish', finishReason: 'unknown' });
   return values;
 }
 
@@ -70,6 +70,12 @@ describe('validateChunk', () => {
     for (const v of [null, undefined, 3, 'x', [], {}, { type: 3 }, { type: 'reasoning' }, { type: 'Text-Delta' }, { type: 'data' }]) {
       expect(validateChunk(v)).toBeUndefined();
     }
+  });
+
+  it("decodes ai@5's finishReason 'unknown' (gone in ai@6/7) as 'other', in a copy that keeps the other fields", () => {
+    const chunk = { type: 'finish', finishReason: 'unknown', messageMetadata: { n: 1 } };
+    expect(validateChunk(chunk)).toEqual({ type: 'finish', finishReason: 'other', messageMetadata: { n: 1 } });
+    expect(chunk.finishReason).toBe('unknown');
   });
 
   it('agrees with the SDK uiMessageChunkSchema on every value of the corpus', async () => {

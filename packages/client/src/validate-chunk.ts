@@ -6,7 +6,9 @@ import type { UiMessageChunk } from './ui-message-chunk.js';
  * present with the right primitive type, and optional fields must have the right type when present.
  * Accepts exactly what `uiMessageChunkSchema` of `ai` accepts (see the differential test): `unknown`-typed
  * required fields (`input`, `output`, `data`, `messageMetadata` of `message-metadata`) must be present but
- * may hold any value, and extra fields are kept. The value is returned as is (no copy); `undefined` means "not a chunk".
+ * may hold any value, and extra fields are kept. The value is returned as is (no copy), with one exception: a
+ * `finish` whose `finishReason` is ai@5's `unknown` (which ai@6 and ai@7 removed) comes back as a copy with
+ * `other`, so every decoded chunk is also a chunk of ai@6 and ai@7. `undefined` means "not a chunk".
  */
 export function validateChunk(value: unknown): UiMessageChunk | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -73,6 +75,7 @@ export function validateChunk(value: unknown): UiMessageChunk | undefined {
       ok = optStr(o.messageId);
       break;
     case 'finish':
+      if (o.finishReason === 'unknown') return { ...o, finishReason: 'other' } as UiMessageChunk;
       ok = o.finishReason === undefined || FINISH_REASONS.has(o.finishReason as string);
       break;
     case 'error':
@@ -99,7 +102,6 @@ const FINISH_REASONS: ReadonlySet<string> = new Set([
   'tool-calls',
   'error',
   'other',
-  'unknown',
 ]);
 
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
