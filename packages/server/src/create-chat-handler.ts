@@ -13,6 +13,8 @@ import { buildOpenApiDocument } from './openapi/build-openapi-document.js';
 import { redisTurnSharing, type RedisOption, type TurnSharing } from './redis-turn-sharing.js';
 import { createTurnLimits, type TurnLimitsOptions } from '@chatwire/core/limits';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
+import { feedbackRoutes, matchFeedbackRoute } from './routes/feedback-routes.js';
+import { SHARED_ROUTE, shareRoutes, type ShareRouteOptions } from './routes/share-routes.js';
 
 export interface HttpOptions {
   /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
@@ -40,6 +42,14 @@ export interface HttpOptions {
   tokensPerDay?: number;
   /** Per-user overrides of both (plans, roles); `null` lifts a limit. */
   limitsFor?: TurnLimitsOptions['limitsFor'];
+  /** With `sharing` on: the link `POST /chats/:id/shares` hands out for a token (default: this handler's `GET /shared/:token`). */
+  shareUrl?: ShareRouteOptions['shareUrl'];
+  /**
+   * The client address `GET /shared/:token` is rate-limited by. Default: the socket's peer address (node and
+   * express adapters; no header is trusted, so behind a proxy every reader shares the proxy's budget); other
+   * runtimes, or a trusted proxy's `X-Forwarded-For`, need this function.
+   */
+  clientAddress?: ShareRouteOptions['clientAddress'];
 }
 
 /** The chat service's options; `store` defaults to an in-memory store and `models` to the demo-less registry. */
@@ -68,6 +78,7 @@ interface RouteContext {
   caller: Caller;
   token: string;
   id: string | undefined;
+  subId?: string | undefined;
 }
 
 type RouteHandler = (context: RouteContext) => Promise<Reply>;
@@ -122,6 +133,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     });
   let openApi: object | undefined;
   const openApiReply = (): Reply => jsonReply(200, (openApi ??= buildOpenApiDocument({ basePath })));
+  const shares = shareRoutes(service, body, { basePath, shareUrl: options.shareUrl, clientAddress: options.clientAddress, report: (error) => onError(error, { stage: 'internal' }) });
 
   const routes: Record<string, Record<string, RouteHandler>> = {
     chats: {
@@ -157,19 +169,21 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     'openapi.json': {
       GET: async () => openApiReply(),
     },
+    ...feedbackRoutes(service, body),
+    ...shares.routes,
     chat: {
       POST: async ({ request, caller, token }) =>
         streamResponse(await service.streamTurn(caller, await body(request), { signal: request.signal, authToken: token })),
     },
   };
 
-  function match(pathname: string): { route: string; id?: string } | null {
+  function match(pathname: string): { route: string; id?: string; subId?: string } | null {
     const rest = withoutTrailingSlashes(pathname.slice(basePath.length));
     const fixed = FIXED_ROUTES.get(rest);
     if (fixed !== undefined) return fixed;
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
-    return null;
+    return matchFeedbackRoute(rest) ?? shares.match(rest);
   }
 
   async function authenticate(token: string | null): Promise<Caller> {
@@ -196,6 +210,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (!found) throw new ChatwireError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
     // The description of the routes holds no data: it is served without a token.
     if (found.route === 'openapi.json' && request.method === 'GET') return openApiReply();
+    // A shared chat is read without a token.
+    if (found.route === SHARED_ROUTE) return shares.readShared(request, found.id!);
     const methods = routes[found.route]!;
     const route = methods[request.method];
     if (!route) {
@@ -205,7 +221,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }
     const token = readBearerToken(request.headers.get('authorization'));
     const caller = (token !== null ? remembered?.(token) : undefined) ?? (await authenticate(token));
-    return route({ request, url, caller, token: token!, id: found.id });
+    return route({ request, url, caller, token: token!, id: found.id, subId: found.subId });
   }
 
   const under = `${basePath}/`;

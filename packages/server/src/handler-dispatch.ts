@@ -15,6 +15,8 @@ export interface RequestView {
   /** Aborts when the client goes away before the answer was sent. */
   readonly signal: AbortSignal;
   readonly body: ReadableStream<Uint8Array> | null;
+  /** The client's address when the adapter knows it (the node and express adapters: the socket's peer). */
+  readonly clientAddress?: string | undefined;
 }
 
 /** A route's answer: a JSON reply (written as is by the node adapter) or a `Response` (streams, 204). */

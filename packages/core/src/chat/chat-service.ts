@@ -36,6 +36,12 @@ import {
   parseTurnInput,
 } from './chat-inputs.js';
 import { createTitleGenerator } from './generate-title.js';
+import { attachFeedback } from '../feedback/attach-feedback.js';
+import { createFeedbackService } from '../feedback/create-feedback-service.js';
+import type { Feedback, FeedbackEvent, MessageFeedback } from '../feedback/feedback-types.js';
+import { AI_FEEDBACK } from '../records/feedback-collection.js';
+import { AI_SHARES } from '../records/share-collection.js';
+import { createShareService, type Share, type SharedChat } from '../shares/create-share-service.js';
 
 export interface ChatServiceOptions {
   store: RecordStore;
@@ -79,6 +85,10 @@ export interface ChatServiceOptions {
   observe?: TurnObservers;
   /** Every error the service swallows (provider failures, persistence failures...) is reported here. */
   onError?: ErrorReporter;
+  /** Told after each rating is stored or removed (after commit; a throwing hook goes to `onError`). */
+  onFeedback?: (event: FeedbackEvent) => void | Promise<void>;
+  /** Read-only share links (default off: the share methods answer NOT_FOUND). `readsPerMinute` per client (default 60). */
+  sharing?: boolean | { readsPerMinute?: number };
 }
 
 export interface ChatService {
@@ -86,7 +96,7 @@ export interface ChatService {
   createChat(caller: Caller, input?: unknown): Promise<Chat>;
   listChats(caller: Caller, query?: { limit?: string | null; cursor?: string | null }): Promise<{ chats: Chat[]; nextCursor: string | null }>;
   /** The chat and its messages in order, each with the id its client knows as `recordId` (`userMessageId`, `X-Asst-Id`). */
-  getChat(caller: Caller, chatId: string): Promise<{ chat: Chat; messages: RecordEnvelope<MessageData>[] }>;
+  getChat(caller: Caller, chatId: string): Promise<{ chat: Chat; messages: Array<RecordEnvelope<MessageData> & { feedback?: MessageFeedback }> }>;
   renameChat(caller: Caller, chatId: string, input: unknown): Promise<Chat>;
   deleteChat(caller: Caller, chatId: string): Promise<{ chatId: string; messages: number }>;
   /** Validates, checks ownership, takes the chat's lease, checks the trigger's message, then streams. */
@@ -99,6 +109,16 @@ export interface ChatService {
   resumeTurn(caller: Caller, chatId: string, options?: { signal?: AbortSignal }): Promise<ResumedTurn | null>;
   /** The caller's own token sums per UTC day and model (`from`/`to` as YYYY-MM-DD, default the last 30 days). */
   usage(caller: Caller, query?: UsageQuery): Promise<{ usage: UsageRow[] }>;
+  /** Rates an assistant message of the caller's chat (`{ rating: 'up' | 'down', comment? }`); a second rating replaces the first. */
+  setFeedback(caller: Caller, chatId: string, messageId: string, input: unknown): Promise<Feedback>;
+  deleteFeedback(caller: Caller, chatId: string, messageId: string): Promise<{ chatId: string; messageId: string }>;
+  /** Whether share links are on (`sharing`). */
+  readonly sharing: boolean;
+  /** A read-only link to a frozen copy of the caller's chat; `token` is shown this once. */
+  createShare(caller: Caller, chatId: string, input?: unknown): Promise<{ share: Share; token: string }>;
+  revokeShare(caller: Caller, shareId: string): Promise<void>;
+  /** A shared copy, without auth; `clientKey` (the client's address) is rate-limited. */
+  readShare(token: string, clientKey: string): Promise<SharedChat>;
   /** The tools the caller's turns offer now (MCP servers' included), each with its origin. */
   listTools(caller: Caller): Promise<OfferedTools>;
 }
@@ -166,6 +186,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     report: onError,
   };
   const turns = createTurnManager(runtime);
+  const recordFeedback = (options.observe as { recordFeedback?: (event: FeedbackEvent) => void } | undefined)?.recordFeedback;
+  const feedback = createFeedbackService({
+    store,
+    onFeedback: options.onFeedback,
+    recordSpan: recordFeedback,
+    report: (error) => onError(error, { stage: 'internal' }),
+  });
+  const sharing = options.sharing ?? false;
+  const shares = sharing
+    ? createShareService({ store, ...(typeof sharing === 'object' && sharing.readsPerMinute !== undefined ? { readsPerMinute: sharing.readsPerMinute } : {}) })
+    : null;
+  const sharingOff = (): ChatwireError => new ChatwireError('NOT_FOUND', 'Share links are off');
 
   /** 404 for a chat that does not exist and for another user's chat alike. */
   async function ownedChat(caller: Caller, chatId: string): Promise<RecordEnvelope<ChatData>> {
@@ -223,7 +255,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
     async getChat(caller, chatId) {
       const chat = await ownedChat(caller, chatId);
-      return { chat: toChat(chat), messages: (await loadChatMessages(store.asCaller(caller), chatId)).map(toWireMessage) };
+      const access = store.asCaller(caller);
+      const messages = (await loadChatMessages(access, chatId)).map(toWireMessage);
+      return { chat: toChat(chat), messages: await attachFeedback(access, chatId, messages) };
     },
 
     async renameChat(caller, chatId, input) {
@@ -240,6 +274,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await tx.delete(AI_CHATS, chatId);
         const count = await tx.deleteWhere(AI_MESSAGES, { chatId });
         await tx.deleteWhere(AI_TURNS, { chatId });
+        await tx.deleteWhere(AI_FEEDBACK, { chatId });
+        await tx.deleteWhere(AI_SHARES, { chatId });
         return count;
       });
       return { chatId, messages };
@@ -275,6 +311,34 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
     async usage(caller, query = {}) {
       return { usage: await readUsage(store, caller.userId, parseUsageQuery(query)) };
+    },
+
+    async setFeedback(caller, chatId, messageId, input) {
+      await ownedChat(caller, chatId);
+      return feedback.set(caller.userId, chatId, messageId, input);
+    },
+
+    async deleteFeedback(caller, chatId, messageId) {
+      await ownedChat(caller, chatId);
+      return feedback.remove(caller.userId, chatId, messageId);
+    },
+
+    sharing: shares !== null,
+
+    async createShare(caller, chatId, input) {
+      if (!shares) throw sharingOff();
+      await ownedChat(caller, chatId);
+      return shares.create(caller.userId, chatId, input);
+    },
+
+    async revokeShare(caller, shareId) {
+      if (!shares) throw sharingOff();
+      return shares.revoke(caller.userId, shareId);
+    },
+
+    async readShare(token, clientKey) {
+      if (!shares) throw sharingOff();
+      return shares.read(token, clientKey);
     },
 
     listTools(caller) {

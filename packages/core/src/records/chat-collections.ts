@@ -1,4 +1,6 @@
 import type { CollectionDefinition } from '@chatwire/storage';
+import { AI_FEEDBACK_SCHEMA } from './feedback-collection.js';
+import { AI_SHARES_SCHEMA } from './share-collection.js';
 
 /** Collection names of the chat records (DESIGN.md "Persistence"). */
 export const AI_CHATS = 'ai-chats';
@@ -65,6 +67,7 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'compaction', type: 'object' },
     { name: 'toolSourceErrors', type: 'array', description: '[{ server, tool?, message }]: MCP servers or tools left out of this turn.' },
     { name: 'summary', type: 'object', description: '{ text, throughId } when this turn produced a summary.' },
+    { name: 'trace', type: 'object', description: '{ traceId, spanId } of the turn span, when telemetry recorded one.' },
     {
       name: 'usageCounted',
       type: 'boolean',
@@ -95,7 +98,14 @@ export const AI_USAGE_SCHEMA: CollectionDefinition = {
   ],
 };
 
-export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [AI_CHATS_SCHEMA, AI_MESSAGES_SCHEMA, AI_TURNS_SCHEMA, AI_USAGE_SCHEMA];
+export const CHAT_COLLECTIONS: readonly CollectionDefinition[] = [
+  AI_CHATS_SCHEMA,
+  AI_MESSAGES_SCHEMA,
+  AI_TURNS_SCHEMA,
+  AI_USAGE_SCHEMA,
+  AI_FEEDBACK_SCHEMA,
+  AI_SHARES_SCHEMA,
+];
 
 export interface ChatData extends Record<string, unknown> {
   userId: string;

@@ -10,7 +10,8 @@ import {
 } from '@opentelemetry/api';
 import type { LanguageModelUsage } from 'ai';
 import type { TurnEnding } from '../turn/turn-ending.js';
-import { observeNothing, type ObservedTurn, type TurnObserver, type TurnObservers } from '../turn/turn-observer.js';
+import { observeNothing, type ObservedTurn, type TurnObserver, type TurnObservers, type TurnTraceIds } from '../turn/turn-observer.js';
+import { recordFeedbackSpan, type FeedbackSpanEvent } from './record-feedback-span.js';
 import { ATTR, SPAN } from './gen-ai-attributes.js';
 
 export interface OtelObserversOptions {
@@ -34,8 +35,14 @@ export interface AiSdkTelemetry {
   functionId: string;
 }
 
-/** Turn observers that write OpenTelemetry spans; `aiSdkTelemetry` is null unless asked for. */
-export type OtelObservers = TurnObservers & { readonly aiSdkTelemetry: AiSdkTelemetry | null };
+/**
+ * Turn observers that write OpenTelemetry spans; `aiSdkTelemetry` is null unless asked for. `recordFeedback`
+ * writes a feedback span in the rated turn's trace (the chat service calls it when a rating is set or removed).
+ */
+export type OtelObservers = TurnObservers & {
+  readonly aiSdkTelemetry: AiSdkTelemetry | null;
+  recordFeedback(event: FeedbackSpanEvent): void;
+};
 
 /**
  * One span per turn (`chat.turn`) with children for the prompt preparation and compaction
@@ -59,7 +66,8 @@ export function createOtelObservers(options: OtelObserversOptions = {}): OtelObs
   const aiSdkTelemetry = options.aiSdkTelemetry
     ? { isEnabled: true, tracer, recordInputs: recordContent, recordOutputs: recordContent, functionId: 'chatwire.turn' }
     : null;
-  return Object.assign(observers, { aiSdkTelemetry });
+  const recordFeedback = (event: FeedbackSpanEvent): void => recordFeedbackSpan(tracer, event, recordContent);
+  return Object.assign(observers, { aiSdkTelemetry, recordFeedback });
 }
 
 function turnAttributes(turn: ObservedTurn): Attributes {
@@ -106,6 +114,11 @@ class OtelTurnObserver implements TurnObserver {
 
   prepare<T>(run: () => Promise<T>): Promise<T> {
     return this.wrap(SPAN.prepare, run);
+  }
+
+  traceIds(): TurnTraceIds {
+    const { traceId, spanId } = this.span.spanContext();
+    return { traceId, spanId };
   }
 
   save<T>(run: () => Promise<T>): Promise<T> {

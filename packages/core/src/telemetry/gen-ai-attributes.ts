@@ -24,6 +24,9 @@ export const ATTR = {
   trigger: 'chat.turn.trigger',
   ending: 'chat.turn.ending',
   step: 'chat.turn.step',
+  messageId: 'chat.message.id',
+  feedbackRating: 'chat.feedback.rating',
+  feedbackComment: 'chat.feedback.comment',
 } as const;
 
 /** Span names. The model steps and tools use the GenAI names (`{operation} {model or tool}`). */
@@ -31,6 +34,7 @@ export const SPAN = {
   turn: 'chat.turn',
   prepare: 'chat.prepare',
   save: 'chat.save',
+  feedback: 'chat.feedback',
   step: (modelId: string) => `chat ${modelId}`,
   tool: (toolName: string) => `execute_tool ${toolName}`,
 } as const;

@@ -2,6 +2,7 @@ import type { LanguageModelUsage } from 'ai';
 import { ChatwireError, type RecordAccess, type RecordData } from '@chatwire/storage';
 import { addTurnToUsageLedger, type TurnRowUsage } from '../limits/add-to-usage-ledger.js';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
+import { AI_FEEDBACK } from '../records/feedback-collection.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import type { Turn } from './turn.js';
 
@@ -66,6 +67,9 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
   for (const id of prompt.replacedIds) {
     await deleteIfPresent(tx, AI_MESSAGES, id);
     await deleteIfPresent(tx, AI_TURNS, id);
+    // Feedback goes with its message (its recordId is the message's). After the turn row: a rating being
+    // set holds that row, so this delete sees it once it commits.
+    await deleteIfPresent(tx, AI_FEEDBACK, id);
   }
   const { answer } = turn;
   await tx.create(
@@ -97,6 +101,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
       compaction: prompt.compaction,
       ...(turn.toolSourceErrors.length > 0 ? { toolSourceErrors: turn.toolSourceErrors } : {}),
       ...(prompt.summary ? { summary: prompt.summary } : {}),
+      trace: turn.observer.traceIds?.(),
       usageCounted: true,
     }),
     { recordId: turn.id },

@@ -28,6 +28,14 @@ export interface TurnObserver {
   save<T>(run: () => Promise<T>): Promise<T>;
   /** The turn is over: its ending and the tokens its finished steps used. */
   ended(ending: TurnEnding, usage: LanguageModelUsage): void;
+  /** The ids of the turn's trace span, stored with the turn row so later events (feedback) can join its trace. */
+  traceIds?(): TurnTraceIds | undefined;
+}
+
+/** A W3C trace id (32 hex) and span id (16 hex). */
+export interface TurnTraceIds {
+  traceId: string;
+  spanId: string;
 }
 
 /** Creates the observer of each turn; the default observes nothing at no cost. */

@@ -11,6 +11,7 @@ describe('turnOptionsFromEnv', () => {
         CHATWIRE_ON_DISCONNECT: 'continue',
         CHATWIRE_AUTO_CREATE_CHATS: '1',
         CHATWIRE_AUTO_TITLES: '1',
+        CHATWIRE_SHARING: '1',
       }),
     ).toEqual({
       providerFirstByteTimeoutMs: 60_000,
@@ -19,6 +20,7 @@ describe('turnOptionsFromEnv', () => {
       onDisconnect: 'continue',
       createChatOnFirstTurn: true,
       autoTitles: true,
+      sharing: true,
     });
   });
 
@@ -30,6 +32,7 @@ describe('turnOptionsFromEnv', () => {
     ['CHATWIRE_ON_DISCONNECT', 'later'],
     ['CHATWIRE_AUTO_CREATE_CHATS', 'maybe'],
     ['CHATWIRE_AUTO_TITLES', 'yes please'],
+    ['CHATWIRE_SHARING', 'public'],
     ['CHATWIRE_TURN_LEASE_TTL_MS', '0'],
     ['CHATWIRE_PROVIDER_IDLE_TIMEOUT_MS', '30s'],
   ])('rejects %s=%j with a CONFIGURATION error naming it', (name, value) => {

@@ -4,13 +4,13 @@ import { envChoice, envFlag, envMilliseconds } from './read-env.js';
 
 export type TurnEnvOptions = Pick<
   ChatServiceOptions,
-  'providerFirstByteTimeoutMs' | 'providerIdleTimeoutMs' | 'turnLeaseTtlMs' | 'onDisconnect' | 'createChatOnFirstTurn' | 'autoTitles'
+  'providerFirstByteTimeoutMs' | 'providerIdleTimeoutMs' | 'turnLeaseTtlMs' | 'onDisconnect' | 'createChatOnFirstTurn' | 'autoTitles' | 'sharing'
 >;
 
 /**
  * CHATWIRE_PROVIDER_FIRST_BYTE_TIMEOUT_MS, CHATWIRE_PROVIDER_IDLE_TIMEOUT_MS (0 turns a timeout off),
  * CHATWIRE_TURN_LEASE_TTL_MS, CHATWIRE_ON_DISCONNECT (`abort` | `continue`), CHATWIRE_AUTO_CREATE_CHATS
- * (1 | 0), CHATWIRE_AUTO_TITLES (1 | 0). Unset ones keep the service's defaults; a malformed one is a CONFIGURATION error naming it.
+ * (1 | 0), CHATWIRE_AUTO_TITLES (1 | 0), CHATWIRE_SHARING (1 | 0: share links). Unset ones keep the service's defaults; a malformed one is a CONFIGURATION error naming it.
  */
 export function turnOptionsFromEnv(env: Record<string, string | undefined>): TurnEnvOptions {
   const options: TurnEnvOptions = {};
@@ -27,5 +27,7 @@ export function turnOptionsFromEnv(env: Record<string, string | undefined>): Tur
   if (autoCreate !== undefined) options.createChatOnFirstTurn = autoCreate;
   const autoTitles = envFlag(env, 'CHATWIRE_AUTO_TITLES');
   if (autoTitles !== undefined) options.autoTitles = autoTitles;
+  const sharing = envFlag(env, 'CHATWIRE_SHARING');
+  if (sharing !== undefined) options.sharing = sharing;
   return options;
 }

@@ -32,6 +32,11 @@ class NodeRequestView implements RequestView {
     this.url = parsedUrl.href;
   }
 
+  /** The peer's address: the socket's (behind a proxy, the proxy's). */
+  get clientAddress(): string | undefined {
+    return this.res.req?.socket?.remoteAddress;
+  }
+
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       const controller = new AbortController();
