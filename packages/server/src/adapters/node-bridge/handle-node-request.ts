@@ -1,6 +1,9 @@
+import { ChatwireError } from '@chatwire/storage';
 import type { ServerResponse } from 'node:http';
+import { errorReply, STATUS_BY_CODE } from '../../error-response.js';
 import { DISPATCH, type Dispatch, type Reply } from '../../handler-dispatch.js';
 import type { AdapterErrorListener, ChatHandlerLike } from '../chat-handler-like.js';
+import { isFetchMethod } from './fetch-method.js';
 import { incomingMessageToRequest, type NodeRequest } from './incoming-message-to-request.js';
 import { nodeRequestView } from './node-request-view.js';
 import { sendJsonReply } from './send-json-reply.js';
@@ -20,6 +23,11 @@ export interface HandleNodeRequestOptions {
  *
  * A GET to a `createChatHandler` handler skips the web types: the handler's dispatch reads a view of the
  * IncomingMessage, and a JSON answer is written in one piece (same status, headers and body).
+ *
+ * No request Node accepted becomes a 500 for being one a web `Request` cannot carry: a forbidden method
+ * (`TRACE`) goes through the same view, so the routes answer it as any method they do not serve (405 with
+ * `Allow`, or 404); credentials in the URL, a target that is no URL or a header `Headers` refuses are a 400
+ * `VALIDATION` answer.
  */
 export async function handleNodeRequest(
   handler: ChatHandlerLike,
@@ -28,18 +36,25 @@ export async function handleNodeRequest(
   options: HandleNodeRequestOptions = {},
 ): Promise<void> {
   const dispatch = (handler as { [DISPATCH]?: Dispatch })[DISPATCH];
+  const method = req.method ?? 'GET';
+  const fetchable = isFetchMethod(method);
   let reply: Reply;
   try {
-    const view = dispatch !== undefined && req.method === 'GET' ? nodeRequestView(req, res, options.url) : null;
-    if (view !== null) reply = await dispatch!(view);
+    if (dispatch !== undefined && (method === 'GET' || !fetchable)) reply = await dispatch(nodeRequestView(req, res, options.url));
+    else if (!fetchable) reply = methodNotAllowed(method);
     else reply = await handler(incomingMessageToRequest(req, res, options.url === undefined ? {} : { url: options.url }));
   } catch (error) {
-    options.onError?.(error);
-    if (res.headersSent) {
-      if (!res.writableEnded) res.end();
-      return;
+    if (isClientFault(error)) {
+      // A request Node accepted that no web Request can carry (credentials in its URL, a header Headers refuses).
+      reply = errorReply(error, () => undefined);
+    } else {
+      options.onError?.(error);
+      if (res.headersSent) {
+        if (!res.writableEnded) res.end();
+        return;
+      }
+      reply = internalError();
     }
-    reply = internalError();
   }
   if (reply instanceof Response) return sendResponse(req, res, reply, options.onError);
   try {
@@ -49,6 +64,18 @@ export async function handleNodeRequest(
     options.onError?.(error);
     if (!res.writableEnded) res.destroy();
   }
+}
+
+function isClientFault(error: unknown): error is ChatwireError {
+  return ChatwireError.is(error) && STATUS_BY_CODE[error.code] < 500;
+}
+
+/**
+ * A method no web `Request` carries, for a handler that only takes a `Request`: 405 with an empty `Allow`
+ * (this adapter cannot know the handler's methods; a `createChatHandler` handler answers with its own).
+ */
+function methodNotAllowed(method: string): Reply {
+  return errorReply(new ChatwireError('METHOD_NOT_ALLOWED', `${method} is not allowed`, { details: { allow: '' } }), () => undefined);
 }
 
 function internalError(): Response {

@@ -1,4 +1,6 @@
+import { ChatwireError } from '@chatwire/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestUrl } from './request-url.js';
 
 /** An IncomingMessage as frameworks hand it over: express adds `originalUrl`, body parsers add `body`. */
 export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -14,12 +16,16 @@ export interface IncomingMessageToRequestOptions {
  * - `request.signal` aborts when the response closes before it finished (the client went away).
  * - A body that a parser such as `express.json()` already consumed is reused (objects re-serialised as
  *   JSON); otherwise the body is streamed with backpressure.
+ * - What a `Request` cannot carry (credentials in the URL, an invalid header) throws a VALIDATION error
+ *   rather than the `Request` constructor's TypeError; the method must pass `isFetchMethod`.
  */
 export function incomingMessageToRequest(
   req: NodeRequest,
   res: ServerResponse,
   options: IncomingMessageToRequestOptions = {},
 ): Request {
+  const url = requestUrl(req, options.url);
+  const headers = createHeaders(req);
   const controller = new AbortController();
   const onClose = (): void => {
     if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection', 'AbortError'));
@@ -27,7 +33,6 @@ export function incomingMessageToRequest(
   res.once('close', onClose);
 
   const method = req.method ?? 'GET';
-  const headers = createHeaders(req);
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
   if (method !== 'GET' && method !== 'HEAD') {
     const parsed = parsedBody(req);
@@ -42,26 +47,24 @@ export function incomingMessageToRequest(
       init.duplex = 'half';
     }
   }
-  return new Request(requestUrl(req, options.url), init);
+  return new Request(url, init);
 }
 
-/** The absolute URL of a request: scheme from the socket, host from the Host header, `path` or `req.url`. */
-export function requestUrl(req: NodeRequest, path: string | undefined): URL {
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const origin = `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
-  const target = path ?? req.url ?? '/';
-  try {
-    return new URL(target, origin);
-  } catch {
-    return new URL(target, 'http://localhost'); // malformed Host header
-  }
-}
-
+/**
+ * The request's headers as web `Headers`. A header `Headers` refuses (a value with NUL, CR or LF, which
+ * Node's lenient parser or a middleware can let through) is a VALIDATION error naming it.
+ */
 function createHeaders(req: NodeRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (key.startsWith(':') || value === undefined) continue; // HTTP/2 pseudo-headers
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(key, item);
+      } catch {
+        throw new ChatwireError('VALIDATION', `The ${JSON.stringify(key)} header is not a valid HTTP header`, { details: { field: key } });
+      }
+    }
   }
   return headers;
 }

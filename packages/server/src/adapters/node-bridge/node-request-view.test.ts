@@ -1,3 +1,4 @@
+import { ChatwireError } from '@chatwire/storage';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveNode } from '../testing/serve-node.js';
@@ -51,17 +52,23 @@ describe('nodeRequestView', () => {
     expect(seen?.view).toMatchObject({ method: 'GET', url: `${server.url}/api/ai/chats?limit=2&cursor=a%20b` });
   });
 
-  it('uses the path it is given, and refuses a URL with credentials (Request would throw)', async () => {
+  it('uses the path it is given, and refuses a URL with credentials (Request would throw) with a VALIDATION error', async () => {
     let urls: Array<string | null> = [];
+    let refusal: unknown;
     const server = await serveNode((req, res) => {
-      urls = [nodeRequestView(req, res, '/mounted/api/ai/chats')?.url ?? null];
+      urls = [nodeRequestView(req, res, '/mounted/api/ai/chats').url];
       req.headers.host = 'user:secret@example.test';
-      urls.push(nodeRequestView(req, res, undefined)?.url ?? null);
+      try {
+        nodeRequestView(req, res, undefined);
+      } catch (error) {
+        refusal = error;
+      }
       res.end();
     });
     servers.push(server);
     await fetch(`${server.url}/api/ai/chats`);
-    expect(urls).toEqual([`${server.url}/mounted/api/ai/chats`, null]);
+    expect(urls).toEqual([`${server.url}/mounted/api/ai/chats`]);
+    expect(ChatwireError.is(refusal, 'VALIDATION')).toBe(true);
   });
 
   it('aborts the signal when the client goes away, not when the answer is sent', async () => {

@@ -1,17 +1,18 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestView } from '../../handler-dispatch.js';
-import { requestUrl, type NodeRequest } from './incoming-message-to-request.js';
+import type { NodeRequest } from './incoming-message-to-request.js';
+import { requestUrl } from './request-url.js';
 
 /**
  * A GET as the chat routes read it, straight from the IncomingMessage: what `incomingMessageToRequest`
  * would give for it (same URL, same header values, no body: a GET's body is never passed on), without
  * building a `Request`, its `Headers` and its AbortController for every request. The signal is made when
  * a route first reads it and aborts, as the `Request`'s does, when the response closes before it finished.
- * Null for a URL with credentials (`Request` refuses those: such a request keeps going the `Request` way).
+ * It also carries the requests a `Request` cannot (a `TRACE`), so that the routes answer them as any other
+ * method they do not serve. Throws a VALIDATION error for a URL `requestUrl` refuses (credentials).
  */
-export function nodeRequestView(req: NodeRequest, res: ServerResponse, path: string | undefined): RequestView | null {
+export function nodeRequestView(req: NodeRequest, res: ServerResponse, path: string | undefined): RequestView {
   const parsedUrl = requestUrl(req, path);
-  if (parsedUrl.username !== '' || parsedUrl.password !== '') return null;
   return new NodeRequestView(req.method ?? 'GET', parsedUrl, new NodeHeadersView(req.headers), res);
 }
 
