@@ -82,7 +82,7 @@ describe('createRecordStore: configuration', () => {
     const store = createRecordStore({ driver });
     expect(store.driver).toBe(driver);
     expect(store.leases).toBe(driver.leases);
-    expect(store.capabilities).toEqual({ sharedLeases: false, notifications: true });
+    expect(store.capabilities).toEqual({ sharedLeases: false, notifications: true, fullText: true });
   });
 
   it('does not depend on the memory driver (no import from ./memory/)', async () => {

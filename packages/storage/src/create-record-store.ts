@@ -64,6 +64,7 @@ function checkDriver(driver: StoreDriver): void {
   if (caps.notifications && typeof driver.notifications?.subscribe !== 'function') {
     throw missing('notifications although its capabilities declare them');
   }
+  if (caps.fullText === true && typeof driver.search !== 'function') throw missing('search() although its capabilities declare fullText');
 }
 
 /** The record store: collections, access rules and validation, written once above any `StoreDriver`. */

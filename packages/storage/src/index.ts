@@ -17,6 +17,14 @@ export { MAX_NOTIFICATION_BYTES, checkNotification, checkSubscription } from './
 export type { TurnLease, TurnLeases } from './turn-leases.js';
 export { DEFAULT_TURN_LEASE_TTL_MS } from './turn-leases.js';
 export type { RecordAccess, AccessQuery } from './record-access.js';
+// Full-text search: the driver primitive, the access layer's answer, and the shared matching rules.
+export type { DriverSearch, SearchSource, SearchHit, SearchPage } from './search/driver-search.js';
+export type { AccessSearchOptions, AccessSearchHit, AccessSearchPage } from './access/run-search.js';
+export type { SearchQuery, SearchItem } from './search/parse-search-query.js';
+export type { SearchHighlight } from './search/build-snippet.js';
+export { parseSearchQuery, MAX_SEARCH_LENGTH } from './search/parse-search-query.js';
+export { SEARCH_FIELDS } from './search/search-text.js';
+export { encodeSearchCursor, decodeSearchCursor } from './search/search-cursor.js';
 export { createRecordStore } from './create-record-store.js';
 export type { RecordStore, RecordStoreOptions } from './create-record-store.js';
 export type { StoreLimits } from './access/store-limits.js';

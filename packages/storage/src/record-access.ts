@@ -3,6 +3,8 @@ import type { CollectionDefinition } from './collection-definition.js';
 import type { Filter, OrderBy } from './filter.js';
 import type { QueryPage } from './store-driver.js';
 import type { RecordData, RecordEnvelope } from './record-envelope.js';
+import type { SearchSource } from './search/driver-search.js';
+import type { AccessSearchOptions, AccessSearchPage } from './access/run-search.js';
 
 export interface AccessQuery {
   filter?: Filter;
@@ -43,6 +45,12 @@ export interface RecordAccess {
    * commits, so a save that checked it first is fenced (a holder that lost its lease writes nothing).
    */
   holdsLease(lease: { key: string; holder: string }): Promise<boolean>;
+  /**
+   * Full-text search (web-search syntax, see `parseSearchQuery`) over the sources' rows, each source checked
+   * like a query: its read rule applies and an `'own'` rule keeps the caller's own rows. VALIDATION when the
+   * text is empty, over 256 characters or has no word; CONFIGURATION when the driver has no `fullText`.
+   */
+  search(sources: readonly SearchSource[], text: string, options?: AccessSearchOptions): Promise<AccessSearchPage>;
   /** Runs `fn` in one driver transaction: its writes commit together or, when `fn` throws, not at all. */
   transaction<T>(fn: (access: RecordAccess) => Promise<T>): Promise<T>;
   /** Collections this access may see: for a caller, registered, not hidden, and readable or creatable. */

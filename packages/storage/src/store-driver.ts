@@ -2,6 +2,7 @@ import type { Filter, OrderBy } from './filter.js';
 import type { RecordData, RecordEnvelope } from './record-envelope.js';
 import type { TurnLeases } from './turn-leases.js';
 import type { DriverNotifications } from './driver-notifications.js';
+import type { DriverSearch, SearchPage } from './search/driver-search.js';
 
 export interface DriverQuery {
   filter?: Filter;
@@ -30,6 +31,8 @@ export interface DriverCapabilities {
   readonly sharedLeases: boolean;
   /** `notifications` is present (across processes exactly when `sharedLeases` is). */
   readonly notifications: boolean;
+  /** `search` is present: full-text search over the rows' `title` and `content` (absent: false). */
+  readonly fullText?: boolean;
 }
 
 /**
@@ -76,5 +79,11 @@ export interface StoreDriver {
   readonly leases: TurnLeases;
   /** Present exactly when `capabilities.notifications`. */
   readonly notifications?: DriverNotifications;
+  /**
+   * Present exactly when `capabilities.fullText`: rows of the sources whose searchable text (`search-text.ts`)
+   * matches the parsed query, by rank (occurrences of the query's words) then newest first, keyset-paged.
+   * The memory driver is the reference of the matching rules; `contract-search.ts` compares against it.
+   */
+  search?(query: DriverSearch): Promise<SearchPage>;
   close?(): Promise<void>;
 }

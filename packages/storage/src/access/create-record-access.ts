@@ -12,6 +12,8 @@ import type { StoreLimits } from './store-limits.js';
 import { checkRecordSize, validateData, validateRecordId } from './validate-record.js';
 import { validateFilter } from './validate-query.js';
 import { runQuery } from './run-query.js';
+import { runSearch, type AccessSearchOptions, type AccessSearchPage } from './run-search.js';
+import type { SearchSource } from '../search/driver-search.js';
 
 export interface AccessContext {
   driver: StoreDriver;
@@ -158,6 +160,10 @@ class RecordAccessLayer implements RecordAccess {
     const clean = validateFilter(def, filter);
     if (Object.keys(clean).length === 0) throw invalid(collection, undefined, 'deleteWhere needs at least one condition');
     return ctx.driver.deleteWhere(collection, clean);
+  }
+
+  async search(sources: readonly SearchSource[], text: string, options?: AccessSearchOptions): Promise<AccessSearchPage> {
+    return runSearch(this[CTX], this.caller, sources, text, options);
   }
 
   async holdsLease(lease: { key: string; holder: string }): Promise<boolean> {

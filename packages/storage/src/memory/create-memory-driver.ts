@@ -7,6 +7,7 @@ import { MemoryCollection, type MemoryCollectionStats, type QueryPlan } from './
 import { toEnvelope, type MemoryRow } from './memory-row.js';
 import { createMemoryLeases, type MemoryLeases } from './create-memory-leases.js';
 import { createMemoryNotifications } from './create-memory-notifications.js';
+import { searchMemory } from './search-memory.js';
 
 export interface MemoryDriverOptions {
   /** Clock in milliseconds (default `Date.now`). Timestamps never go backwards even if it does. */
@@ -37,7 +38,7 @@ interface State {
 type Undo = () => void;
 
 /** Everything stays inside this process: leases and notifications cover only it. */
-const MEMORY_CAPABILITIES: DriverCapabilities = Object.freeze({ sharedLeases: false, notifications: true });
+const MEMORY_CAPABILITIES: DriverCapabilities = Object.freeze({ sharedLeases: false, notifications: true, fullText: true });
 
 /**
  * The in-memory driver: indexed (an `eq`/`in` filter reads only the matching rows), insertion-ordered by a
@@ -151,6 +152,9 @@ export function createMemoryDriver(options: MemoryDriverOptions = {}): MemoryDri
         });
         tail = run.catch(() => undefined);
         return run;
+      },
+      async search(query) {
+        return searchMemory(query, (name) => collection(name, false));
       },
       lastQueryPlan: () => state.plan,
       stats() {

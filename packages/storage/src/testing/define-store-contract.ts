@@ -10,6 +10,7 @@ import { describeLeases } from './contract-leases.js';
 import { describeNotifications } from './contract-notifications.js';
 import { describeValidation } from './contract-validation.js';
 import { describeRules } from './contract-rules.js';
+import { describeSearch } from './contract-search.js';
 
 /**
  * Declares the driver contract suite: every `StoreDriver` runs it from its own test file.
@@ -45,5 +46,6 @@ export function defineStoreContract(options: StoreContractOptions): void {
     describeNotifications(ctx);
     describeValidation(ctx);
     describeRules(ctx);
+    describeSearch(ctx);
   });
 }

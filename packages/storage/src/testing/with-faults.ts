@@ -1,7 +1,7 @@
 import { ChatwireError } from '../chatwire-error.js';
 import type { StoreDriver } from '../store-driver.js';
 
-export type DriverOperation = 'insert' | 'get' | 'query' | 'update' | 'delete' | 'deleteWhere' | 'transaction';
+export type DriverOperation = 'insert' | 'get' | 'query' | 'update' | 'delete' | 'deleteWhere' | 'transaction' | 'search';
 
 export interface FaultMatch {
   op?: DriverOperation;
@@ -97,6 +97,7 @@ export function withFaults(driver: StoreDriver): FaultyDriver {
       update: (c, id, patch) => call('update', c, () => inner.update(c, id, patch)),
       delete: (c, id) => call('delete', c, () => inner.delete(c, id)),
       deleteWhere: (c, f) => call('deleteWhere', c, () => inner.deleteWhere(c, f)),
+      ...(inner.search ? { search: (q) => call('search', undefined, () => inner.search!(q)) } : {}),
       transaction: (fn) => call('transaction', undefined, () => tx((t) => fn(wrap(t)))),
       ...(inner.close ? { close: () => inner.close?.() ?? Promise.resolve() } : {}),
     };
