@@ -10,11 +10,15 @@ import { buildOrderSql, checkCursor, cursorAfter } from './query-order.js';
 import { RECORD_COLUMNS, toEnvelope, type RecordRow } from './record-columns.js';
 import type { SqlClient, SqlExecutor } from './sql-executor.js';
 import { SqlParams } from './sql-params.js';
+import { readSearchFolding } from './search-schema.js';
+import { searchRecords } from './sql-search.js';
 import type { TableNames } from './table-names.js';
 
 export interface SqlDriver extends StoreDriver {
   /** Creates the tables and indexes now instead of on first use (idempotent). */
   ready(): Promise<void>;
+  /** How search folds text: 'case-only' when `unaccent` was missing as the schema was made (PGlite without it). */
+  searchFolding(): Promise<'accents-and-case' | 'case-only'>;
   close(): Promise<void>;
 }
 
@@ -69,7 +73,11 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
   const listen = executor.listen?.bind(executor);
   const notifications = listen ? createSqlNotifications(executor, listen, t, report) : undefined;
   // Every process on the database shares the leases table; NOTIFY reaches them all too.
-  const capabilities: DriverCapabilities = Object.freeze({ sharedLeases: true, notifications: notifications !== undefined });
+  const capabilities: DriverCapabilities = Object.freeze({
+    sharedLeases: true,
+    notifications: notifications !== undefined,
+    fullText: true,
+  });
 
   /**
    * `inTx`: the client is bound to a transaction. A statement that fails aborts a PostgreSQL
@@ -207,6 +215,8 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         return (await run(collection, `DELETE FROM ${t.records} WHERE ${where.join(' AND ')}`, p)).rowCount;
       },
 
+      search: (query) => searchRecords(query, t, (text, p) => run(query.sources[0]?.collection, text, p)),
+
       async transaction<T>(fn: (tx: StoreDriver) => Promise<T>): Promise<T> {
         if (inTx) return fn(driver); // nested: part of the enclosing transaction
         await ready();
@@ -222,6 +232,10 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         });
       },
       ready,
+      searchFolding: async () => {
+        await ready();
+        return readSearchFolding(client, t);
+      },
       // A transaction's driver does not own the connection pool.
       close: inTx ? async () => {} : () => executor.close(),
     };

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from './sql-executor.js';
 import type { TableNames } from './table-names.js';
+import { ensureSearchSchema, searchObjects } from './search-schema.js';
 
 /**
  * The DDL. One generic records table: `seq` is the monotonic insertion order that breaks every tie;
@@ -39,7 +40,7 @@ function indexNames(t: TableNames): string[] {
  */
 export async function ensureSchema(executor: SqlExecutor, t: TableNames): Promise<void> {
   // Fast path, no lock and no privileges needed: everything is already there.
-  const objects = [t.records, t.leases, ...indexNames(t)];
+  const objects = [t.records, t.leases, ...indexNames(t), searchObjects(t).qualifiedIndex];
   const probe = await executor.query<{ ready: boolean }>(
     `SELECT ${objects.map((_, i) => `to_regclass($${i + 1}) IS NOT NULL`).join(' AND ')} AS ready`,
     objects,
@@ -48,5 +49,6 @@ export async function ensureSchema(executor: SqlExecutor, t: TableNames): Promis
   await executor.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`chatwire:${t.raw.schema}.${t.raw.records}`]);
     for (const statement of schemaStatements(t)) await client.query(statement);
+    await ensureSearchSchema(client, t);
   });
 }

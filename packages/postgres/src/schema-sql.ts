@@ -1,4 +1,5 @@
 import { schemaStatements } from './ensure-schema.js';
+import { foldFunctionStatements, INSTALL_UNACCENT, searchColumnStatements } from './search-schema.js';
 import { createTableNames } from './table-names.js';
 
 export interface SchemaSqlOptions {
@@ -14,5 +15,11 @@ export interface SchemaSqlOptions {
  */
 export function schemaSql(options: SchemaSqlOptions = {}): string {
   const tables = createTableNames(options.schema ?? 'public', options.tablePrefix ?? 'chatwire_');
-  return `${schemaStatements(tables).map((statement) => `${statement};`).join('\n\n')}\n`;
+  const search = [
+    // Full-text search: `unaccent` in schema public, the IMMUTABLE fold around it, the generated column and its index.
+    INSTALL_UNACCENT,
+    ...foldFunctionStatements(tables, 'public'),
+    ...searchColumnStatements(tables),
+  ];
+  return `${[...schemaStatements(tables), ...search].map((statement) => `${statement};`).join('\n\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { createPgliteDriver } from '../create-pglite-driver.js';
 import { createPostgresDriver } from '../create-postgres-driver.js';
@@ -20,7 +21,8 @@ export function uniqueSchema(tag: string): string {
 let pglite: Promise<PGlite> | null = null;
 /** One PGlite per worker (the project runs with `isolate: false`): starting one costs seconds. */
 export function sharedPglite(): Promise<PGlite> {
-  pglite ??= PGlite.create();
+  // With `unaccent`, as a PGlite app should load it for search to ignore accents (see search-schema.ts).
+  pglite ??= PGlite.create({ extensions: { unaccent } });
   return pglite;
 }
 

@@ -1,0 +1,51 @@
+import { decodeSearchCursor, encodeSearchCursor, type DriverSearch, type SearchPage } from '@chatwire/storage';
+import { buildFilterSql } from './build-filter-sql.js';
+import { RECORD_COLUMNS, toEnvelope, type RecordRow } from './record-columns.js';
+import { searchObjects } from './search-schema.js';
+import { SqlParams } from './sql-params.js';
+import type { TableNames } from './table-names.js';
+
+interface SearchRow extends RecordRow {
+  collection: string;
+  rank_text: string;
+}
+
+type Run = <R extends object>(text: string, params: SqlParams) => Promise<{ rows: R[] }>;
+
+/**
+ * `StoreDriver.search` in SQL. The query goes through `websearch_to_tsquery` (which never raises a syntax
+ * error) from the parsed query written back in web-search syntax, so it matches the same groups as the
+ * memory driver; the GIN index on `search_tsv` finds the rows. Rank: occurrences of the query's words in
+ * the row (positions in its tsvector); ties newest first by insertion sequence; keyset cursor on both.
+ */
+export async function searchRecords(query: DriverSearch, t: TableNames, run: Run): Promise<SearchPage> {
+  const { fold } = searchObjects(t);
+  const p = new SqlParams();
+  const tsquery = `websearch_to_tsquery('simple'::regconfig, ${fold}(${p.add(query.query.websearch)}))`;
+  const words = `tsvector_to_array(to_tsvector('simple'::regconfig, ${fold}(${p.add(query.query.rawWords)})))`;
+  const sources = query.sources.map((source) => {
+    const conditions = [`collection = ${p.add(source.collection)}`, ...buildFilterSql(p, source.collection, source.filter)];
+    return `(${conditions.join(' AND ')})`;
+  });
+  const after = query.cursor === undefined ? null : decodeSearchCursor(query.cursor);
+  const afterSql = after
+    ? `WHERE rank < ${p.add(String(after.rank))}::bigint OR (rank = ${p.add(String(after.rank))}::bigint AND seq < ${p.add(after.seq)}::bigint)`
+    : '';
+  const text = `SELECT collection, ${RECORD_COLUMNS}, rank::text AS rank_text FROM (
+      SELECT collection, record_id, data, created_at, updated_at, seq,
+        (SELECT coalesce(sum(cardinality(w.positions)), 0) FROM unnest(search_tsv) w WHERE w.lexeme = ANY(${words})) AS rank
+      FROM ${t.records}
+      WHERE search_tsv @@ ${tsquery} AND (${sources.join(' OR ')})
+    ) hits
+    ${afterSql}
+    ORDER BY rank DESC, seq DESC
+    LIMIT ${p.add(String(query.limit + 1))}::bigint`;
+  const rows = (await run<SearchRow>(text, p)).rows;
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    hits: page.map((row) => ({ collection: row.collection, record: toEnvelope(row), rank: Number(row.rank_text) })),
+    nextCursor: more && last ? encodeSearchCursor({ rank: Number(last.rank_text), seq: last.seq_text }) : null,
+  };
+}
