@@ -3,6 +3,7 @@ import { AI_CHATS, AI_MESSAGES, type MessageData } from '../records/chat-collect
 import type { TurnInput } from './turn-input.js';
 import { findOwnMessage, newUserMessageRecordId, wireMessageId } from '../records/message-record-id.js';
 import { titleFromMessage } from '../records/title-from-message.js';
+import { releaseLease } from './release-lease.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';
@@ -33,7 +34,8 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
       rt,
     );
   } catch (error) {
-    await lease.release().catch(() => undefined);
+    // A release that fails is reported and retried (the chat would stay busy for a whole ttl otherwise).
+    await releaseLease(lease, rt.leaseTtlMs, (failure) => rt.report(failure, { stage: 'lease', chatId: input.chatId, userId: caller.userId }));
     throw error;
   }
 }
