@@ -29,6 +29,8 @@ export interface McpChatFixture {
   request(method: string, path: string, body?: unknown, user?: string): Promise<Response>;
   /** A new chat of `user` and one turn in it: its chunks and whether the stream ended with [DONE]. */
   turn(content?: string, user?: string, chatId?: string): Promise<{ chatId: string; chunks: Record<string, unknown>[]; done: boolean }>;
+  /** The tool names the model was offered in each of its calls so far. */
+  offered(): string[][];
   /** The `ai-turns` rows, server view. */
   turnRows(): Promise<Record<string, unknown>[]>;
 }
@@ -38,9 +40,10 @@ export function mcpChatFixture(scripts: Script[], sources: ToolSource[], options
   const store = options.store ?? createRecordStore({ driver: createMemoryDriver() });
   const errors: unknown[] = [];
   const tokens: string[] = [];
+  const scripted = scriptedModel(scripts);
   const handler = createChatHandler({
     store,
-    models: createModelRegistry({ fallbackModel: scriptedModel(scripts).model }),
+    models: createModelRegistry({ fallbackModel: scripted.model }),
     auth: { secret: CALLER_SECRET },
     summarizerModelId: false,
     tools: { sources, ...(options.allow ? { allow: options.allow } : {}) },
@@ -72,6 +75,7 @@ export function mcpChatFixture(scripts: Script[], sources: ToolSource[], options
       const chunks = events.filter((event) => event !== 'data: [DONE]').map((event) => JSON.parse(event.slice(6)) as Record<string, unknown>);
       return { chatId: id, chunks, done };
     },
+    offered: () => scripted.calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
     async turnRows() {
       const page = await store.asServer().query('ai-turns', { limit: 100 });
       return page.records.map((record) => record.data);
