@@ -41,7 +41,7 @@ const notFound = (): ChatwireError => new ChatwireError('NOT_FOUND', SHARE_NOT_F
 
 export function createShareService(options: { store: RecordStore; readsPerMinute?: number; now?: () => number }): ShareService {
   const { store } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const limit: ShareReadLimiter = createShareReadLimiter(options.readsPerMinute);
 
   return {
