@@ -15,6 +15,7 @@ import { createTurnLimits, type TurnLimitsOptions } from '@chatwire/core/limits'
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 import { feedbackRoutes, matchFeedbackRoute } from './routes/feedback-routes.js';
 import { SHARED_ROUTE, shareRoutes, type ShareRouteOptions } from './routes/share-routes.js';
+import { SEARCH_ROUTE, searchRoutes } from './routes/search-route.js';
 
 export interface HttpOptions {
   /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
@@ -85,7 +86,7 @@ type RouteHandler = (context: RouteContext) => Promise<Reply>;
 
 /** The routes without an id, by path under the base path (shared answers of `match`). */
 const FIXED_ROUTES: ReadonlyMap<string, { route: string; id?: string }> = new Map(
-  ['chats', 'chat', 'models', 'usage', 'openapi.json'].map((route) => [`/${route}`, { route }]),
+  ['chats', 'chat', 'models', 'usage', 'openapi.json', SEARCH_ROUTE].map((route) => [`/${route}`, { route }]),
 );
 
 function normalizeBasePath(path: string): string {
@@ -170,6 +171,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       GET: async () => openApiReply(),
     },
     ...feedbackRoutes(service, body),
+    ...searchRoutes(service),
     ...shares.routes,
     chat: {
       POST: async ({ request, caller, token }) =>

@@ -52,12 +52,19 @@ describe('GET /openapi.json', () => {
         'POST /chat',
         'GET /models',
         'GET /usage',
+        'PUT /chats/{id}/messages/{mid}/feedback',
+        'DELETE /chats/{id}/messages/{mid}/feedback',
+        'POST /chats/{id}/shares',
+        'DELETE /shares/{shareId}',
+        'GET /shared/{token}',
+        'GET /search',
         'GET /openapi.json',
       ].sort(),
     );
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(document.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/openapi.json']!.get.security).toEqual([]);
+    expect(document.paths['/shared/{token}']!.get.security).toEqual([]);
   });
 
   it('describes the turn stream as text/event-stream with X-Asst-Id, and errors as { error: { code, message, retryAfter? } }', async () => {

@@ -1,5 +1,7 @@
 import { API_SCHEMAS } from '@chatwire/core';
 import { z } from 'zod/v4';
+import { feedbackShareOpenApi } from './feedback-share-openapi.js';
+import { searchOpenApi } from './search-openapi.js';
 
 /**
  * The OpenAPI 3.1 document of the chat routes, converted from the zod schemas that validate the requests
@@ -127,6 +129,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
     'output',
   );
   const { ListChatsQuery, UsageQuery, ...bodies } = inputs;
+  const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
+  const search = searchOpenApi(errors, ref('Error'));
   return {
     openapi: '3.1.0',
     info: {
@@ -210,6 +214,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
           responses: { '200': json('Usage rows', ref('Usage')), ...errors(400) },
         },
       },
+      '/search': search.path,
+      ...feedbackShares.paths,
       '/openapi.json': {
         get: {
           operationId: 'openApiDocument',
@@ -220,7 +226,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
     },
     components: {
-      schemas: { ...bodies, ...outputs },
+      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

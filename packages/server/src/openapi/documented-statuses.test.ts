@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE, chatFixture, readSse, signToken, type ChatFixture } from '../test-support/chat-fixture.js';
 import { scriptedModel, textStep } from '../test-support/scripted-model.js';
 import { buildOpenApiDocument } from './build-openapi-document.js';
+import { FEEDBACK_SHARE_PATHS } from './feedback-share-openapi.js';
 
 /**
  * Every status `GET /openapi.json` lists for an operation is one the route really answers, and the route
@@ -18,6 +19,8 @@ const document = buildOpenApiDocument({ basePath: '/api/ai' }) as { paths: Recor
 function documented(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths)) {
+    // Produced in feedback-share-statuses.test.ts (share routes need `sharing` on).
+    if (FEEDBACK_SHARE_PATHS.includes(path)) continue;
     for (const [method, operation] of Object.entries(item)) {
       if (method !== 'parameters') out.set(`${method.toUpperCase()} ${path}`, Object.keys(operation.responses).sort());
     }
@@ -25,7 +28,7 @@ function documented(): Map<string, string[]> {
   return out;
 }
 
-const OPS: DriverOperation[] = ['insert', 'get', 'query', 'update', 'delete', 'deleteWhere', 'transaction'];
+const OPS: DriverOperation[] = ['insert', 'get', 'query', 'update', 'delete', 'deleteWhere', 'transaction', 'search'];
 const turn = (chatId: string, userMessageId: string) => ({ chatId, userMessageId, content: 'Hi' });
 
 /** A body that starts and never ends (the 408 case). */
@@ -70,12 +73,12 @@ describe('the statuses of GET /openapi.json', () => {
     // Every operation: no token (401), and the store down (503) where the route reads it.
     for (const [operation] of documented()) {
       const [method, template] = operation.split(' ') as [string, string];
-      const path = template.replace('{id}', chat);
+      const path = template.replace('{id}', chat) + (template === '/search' ? '?q=hello' : '');
       const body = method === 'GET' || method === 'DELETE' ? {} : { body: template === '/chat' ? turn(chat, 'u0') : { title: 'T' } };
       if (template === '/openapi.json') await see(operation, f.request(method, path, { user: null }), 200);
       else await see(operation, f.request(method, path, { user: null, ...body }), 401);
       if (template !== '/openapi.json' && template !== '/models') {
-        await see(operation, down.request(method, template.replace('{id}', downChat), { ...(template === '/chat' ? { body: turn(downChat, 'u0') } : body) }), 503);
+        await see(operation, down.request(method, template.replace('{id}', downChat) + (template === '/search' ? '?q=hello' : ''), { ...(template === '/chat' ? { body: turn(downChat, 'u0') } : body) }), 503);
       }
     }
 
@@ -95,6 +98,12 @@ describe('the statuses of GET /openapi.json', () => {
     await see('GET /models', f.request('GET', '/models'), 200);
     await see('GET /usage', f.request('GET', '/usage'), 200);
     await see('GET /usage', f.request('GET', '/usage?from=yesterday'), 400);
+    await see('GET /search', f.request('GET', '/search?q=mine'), 200);
+    await see('GET /search', f.request('GET', '/search?q=%22%22'), 400);
+    await see('GET /search', f.request('GET', '/search?q=mine&chatId=nope'), 404);
+    const plain = createMemoryDriver();
+    const withoutSearch = chatFixture(scriptedModel([]).model, { driver: { ...plain, capabilities: { sharedLeases: false, notifications: true } } });
+    await see('GET /search', withoutSearch.request('GET', '/search?q=mine'), 501);
 
     // Turns: one that finishes, then one held mid-answer (resume, busy, stop), then the limit.
     expect((await readSse(await see('POST /chat', f.request('POST', '/chat', { body: turn(chat, 'u1') }), 200))).done).toBe(true);
