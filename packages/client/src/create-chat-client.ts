@@ -4,6 +4,7 @@ import type { DecodeOptions } from './decode-chunks.js';
 import { getRunningTurn, postTurn, type TurnTrigger } from './post-turn.js';
 import { randomUuid } from './random-uuid.js';
 import type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult } from './route-types.js';
+import { searchChats, type SearchOptions, type SearchPage } from './search-chats.js';
 
 export type ChatClientOptions = ConnectionOptions & DecodeOptions;
 
@@ -63,6 +64,8 @@ export interface ChatClient {
   stopTurn(chatId: string, options?: CallOptions): Promise<{ stopped: boolean }>;
   /** `GET /chats/:id/stream`: the chat's running turn from its first chunk, then live; `null` when nothing runs. */
   resumeTurn(chatId: string, options?: CallOptions): Promise<TurnStream | null>;
+  /** `GET /search`: the caller's messages and chat titles matching `q` (501 from a store without full-text search). */
+  search(q: string, options?: SearchOptions): Promise<SearchPage>;
 }
 
 /** The typed client of the chat routes. Every failure is a `ChatwireClientError`; aborts reject as `AbortError`. */
@@ -113,5 +116,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const open = await getRunningTurn(request, chatId, { signal: controller.signal });
       return open && createTurnStream(open, controller, decode);
     },
+    search: (q, searchOptions) => searchChats(request, q, searchOptions),
   };
 }

@@ -66,4 +66,5 @@ export {
   type StreamTurnInput,
 } from './create-chat-client.js';
 export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecord, MessageRole, MessageStatus } from './route-types.js';
+export type { SearchOptions, SearchPage, SearchResult } from './search-chats.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';
