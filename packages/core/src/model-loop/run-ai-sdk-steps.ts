@@ -1,4 +1,5 @@
 import { stepCountIs, streamText, type LanguageModel, type TelemetrySettings } from 'ai';
+import { knownFinishReason } from './known-finish-reason.js';
 import type { ModelLoopOptions, PartSink } from './run-model-loop.js';
 
 export interface AiSdkStepsOptions extends Omit<ModelLoopOptions, 'model'> {
@@ -10,7 +11,7 @@ export interface AiSdkStepsOptions extends Omit<ModelLoopOptions, 'model'> {
  * The same steps as `runModelLoop`, through the AI SDK's own `streamText`: used when the app switches on the
  * SDK's telemetry (its spans exist only inside its pipeline) or names a model by a gateway id string.
  * Nothing awaits the result promises (they never settle when a provider connection dies): everything is
- * read from the full stream.
+ * read from the full stream. A finish reason `unknown` is handed over as `other`, as the loop does.
  */
 export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink): Promise<void> {
   const { prepareStep } = options;
@@ -31,7 +32,7 @@ export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink):
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done || sink(value) === false) return;
+      if (done || sink(value.type === 'finish' || value.type === 'finish-step' ? { ...value, finishReason: knownFinishReason(value.finishReason) } : value) === false) return;
     }
   } finally {
     reader.cancel().catch(() => undefined);

@@ -7,6 +7,7 @@ import { executeToolCall } from './execute-tool-call.js';
 import { parseToolCall, type ParsedToolCall } from './parse-tool-call.js';
 import { stepResponseMessages, type StepContentPart } from './step-content.js';
 import { addUsage, NO_USAGE } from './add-usage.js';
+import { knownFinishReason } from './known-finish-reason.js';
 
 /** One part of the loop's output: the same shapes as `streamText(...).fullStream`. */
 export type LoopPart = TextStreamPart<ToolSet>;
@@ -61,7 +62,7 @@ export async function runModelLoop(options: ModelLoopOptions, sink: PartSink): P
       const clientCalls = step.calls.filter((toolCall) => toolCall.providerExecuted !== true);
       const clientOutputs = step.content.filter((part) => (part.type === 'tool-result' || part.type === 'tool-error') && part.providerExecuted !== true);
       if (clientCalls.length === 0 || clientOutputs.length !== clientCalls.length || stepNumber + 1 >= options.maxSteps) {
-        sink({ type: 'finish', finishReason: step.finishReason, totalUsage } as LoopPart);
+        sink({ type: 'finish', finishReason: knownFinishReason(step.finishReason), totalUsage } as LoopPart);
         return;
       }
       added = [...added, ...stepResponseMessages(step.content, tools)];
@@ -281,7 +282,7 @@ async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: 
       );
     }
   }
-  const finishStep = { type: 'finish-step', finishReason, usage, providerMetadata, response: { ...response, headers: ctx.headers } } as LoopPart;
+  const finishStep = { type: 'finish-step', finishReason: knownFinishReason(finishReason), usage, providerMetadata, response: { ...response, headers: ctx.headers } } as LoopPart;
   if (!send(finishStep)) return 'ended';
   return { content, calls, usage, finishReason };
 }

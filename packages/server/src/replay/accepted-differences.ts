@@ -28,6 +28,9 @@ export function sdkChunksAsChatwireSends(chunks: readonly UIMessageChunk[]): Chu
       //    while the SDK goes on (finish-step, finish, even the rest of an answer).
       break;
     }
+    // 5. No `unknown` finish reason: chatwire sends `other` (the value AI SDK 6 and 7 use for it; their
+    //    clients reject `unknown`), when the provider sent no reason or the connection ended first.
+    if (rest.type === 'finish' && rest.finishReason === 'unknown') rest.finishReason = 'other';
     out.push(rest as Chunk);
   }
   return out;
