@@ -96,6 +96,8 @@ describe('two processes sharing one configuration', () => {
     const one = mcpChatFixture(steps, [mcpToolSourceFromEnv(env)!], { store });
     const two = mcpChatFixture(steps, [mcpToolSourceFromEnv(env)!], { store });
     const [a, b] = await Promise.all([one.turn('printer?', 'alice'), two.turn('printer?', 'bob')]);
+    expect(one.errors.concat(two.errors).map(String)).toEqual([]);
+    expect([a.chunks.at(-1), b.chunks.at(-1)]).toEqual([{ type: 'finish', finishReason: 'stop' }, { type: 'finish', finishReason: 'stop' }]);
     for (const { chunks } of [a, b]) expect(chunks.find((c) => c.type === 'tool-output-available')).toMatchObject({ output: 'found printer' });
     // The server's allow-list (`tools`) leaves `count` out.
     expect(one.offered()[0]!.filter((name) => name.startsWith('mcp_'))).toEqual(['mcp_tickets_find']);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createModelRegistry, type ToolSource } from '@chatwire/core';
 import { scriptedModel, type Script } from '@chatwire/core/testing';
 import { createChatHandler, type ChatHandler } from '@chatwire/server';
@@ -60,7 +61,6 @@ export function mcpChatFixture(scripts: Script[], sources: ToolSource[], options
       }),
     );
   };
-  let messages = 0;
   return {
     handler,
     store,
@@ -69,7 +69,7 @@ export function mcpChatFixture(scripts: Script[], sources: ToolSource[], options
     request,
     async turn(content = 'go', user = 'alice', chatId) {
       const id = chatId ?? ((await (await request('POST', '/chats', {}, user)).json()) as { chat: { recordId: string } }).chat.recordId;
-      const response = await request('POST', '/chat', { chatId: id, userMessageId: `u${++messages}`, content }, user);
+      const response = await request('POST', '/chat', { chatId: id, userMessageId: `u-${randomUUID()}`, content }, user);
       const events = (await response.text()).split('\n\n').filter((event) => event.startsWith('data: '));
       const done = events.at(-1) === 'data: [DONE]';
       const chunks = events.filter((event) => event !== 'data: [DONE]').map((event) => JSON.parse(event.slice(6)) as Record<string, unknown>);
