@@ -1,6 +1,7 @@
 import { API_SCHEMAS } from '@chatwire/core';
 import { z } from 'zod/v4';
 import { feedbackShareOpenApi } from './feedback-share-openapi.js';
+import { feedbackShareOpenApi } from './feedback-share-openapi.js';
 import { searchOpenApi } from './search-openapi.js';
 
 /**
@@ -130,6 +131,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
   );
   const { ListChatsQuery, UsageQuery, ...bodies } = inputs;
   const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
+  const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
   const search = searchOpenApi(errors, ref('Error'));
   return {
     openapi: '3.1.0',
@@ -216,6 +218,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
       '/search': search.path,
       ...feedbackShares.paths,
+      ...feedbackShares.paths,
       '/openapi.json': {
         get: {
           operationId: 'openApiDocument',
@@ -226,7 +229,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
     },
     components: {
-      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas },
+      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...feedbackShares.schemas, ...search.schemas },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

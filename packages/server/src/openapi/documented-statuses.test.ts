@@ -6,6 +6,7 @@ import { BASE, chatFixture, readSse, signToken, type ChatFixture } from '../test
 import { scriptedModel, textStep } from '../test-support/scripted-model.js';
 import { buildOpenApiDocument } from './build-openapi-document.js';
 import { FEEDBACK_SHARE_PATHS } from './feedback-share-openapi.js';
+import { FEEDBACK_SHARE_PATHS } from './feedback-share-openapi.js';
 
 /**
  * Every status `GET /openapi.json` lists for an operation is one the route really answers, and the route

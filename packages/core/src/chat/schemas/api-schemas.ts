@@ -20,6 +20,8 @@ import {
   usageRowSchema,
   usageSchema,
 } from './response-schemas.js';
+import { feedbackBodySchema } from '../../feedback/feedback-input.js';
+import { createShareBodySchema } from '../../shares/share-input.js';
 
 /**
  * The zod schemas of every request and response of the chat routes: the same ones that validate requests,
@@ -34,6 +36,8 @@ export const API_SCHEMAS = {
     turnByTrigger: turnBodySchemas,
     listChats: listChatsQuerySchema,
     usage: usageQuerySchema,
+    feedback: feedbackBodySchema,
+    createShare: createShareBodySchema,
   },
   responses: {
     chat: chatResponseSchema,

@@ -32,6 +32,10 @@ export const messageSchema = z
     }),
     createdAt: timestamp,
     updatedAt: timestamp,
+    feedback: z
+      .object({ rating: z.enum(['up', 'down']), comment: z.string().optional(), updatedAt: timestamp })
+      .optional()
+      .meta({ description: 'The caller’s rating of this answer (`PUT /chats/:id/messages/:mid/feedback`), when there is one.' }),
   });
 
 export const chatWithMessagesSchema = z.object({ chat: chatSchema, messages: z.array(messageSchema) });
