@@ -16,6 +16,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 import { feedbackRoutes, matchFeedbackRoute } from './routes/feedback-routes.js';
 import { SHARED_ROUTE, shareRoutes, type ShareRouteOptions } from './routes/share-routes.js';
 import { SEARCH_ROUTE, searchRoutes } from './routes/search-route.js';
+import { TOOLS_ROUTE, toolsRoutes } from './routes/tools-route.js';
 
 export interface HttpOptions {
   /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
@@ -86,7 +87,7 @@ type RouteHandler = (context: RouteContext) => Promise<Reply>;
 
 /** The routes without an id, by path under the base path (shared answers of `match`). */
 const FIXED_ROUTES: ReadonlyMap<string, { route: string; id?: string }> = new Map(
-  ['chats', 'chat', 'models', 'usage', 'openapi.json', SEARCH_ROUTE].map((route) => [`/${route}`, { route }]),
+  ['chats', 'chat', 'models', 'usage', 'openapi.json', SEARCH_ROUTE, TOOLS_ROUTE].map((route) => [`/${route}`, { route }]),
 );
 
 function normalizeBasePath(path: string): string {
@@ -172,6 +173,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     },
     ...feedbackRoutes(service, body),
     ...searchRoutes(service),
+    ...toolsRoutes(service),
     ...shares.routes,
     chat: {
       POST: async ({ request, caller, token }) =>

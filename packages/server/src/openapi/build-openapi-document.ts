@@ -1,8 +1,8 @@
 import { API_SCHEMAS } from '@chatwire/core';
 import { z } from 'zod/v4';
 import { feedbackShareOpenApi } from './feedback-share-openapi.js';
-import { feedbackShareOpenApi } from './feedback-share-openapi.js';
 import { searchOpenApi } from './search-openapi.js';
+import { toolsOpenApi } from './tools-openapi.js';
 
 /**
  * The OpenAPI 3.1 document of the chat routes, converted from the zod schemas that validate the requests
@@ -131,8 +131,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
   );
   const { ListChatsQuery, UsageQuery, ...bodies } = inputs;
   const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
-  const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
   const search = searchOpenApi(errors, ref('Error'));
+  const tools = toolsOpenApi(errorResponses([401]));
   return {
     openapi: '3.1.0',
     info: {
@@ -217,7 +217,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
         },
       },
       '/search': search.path,
-      ...feedbackShares.paths,
+      '/tools': tools.path,
       ...feedbackShares.paths,
       '/openapi.json': {
         get: {
@@ -229,7 +229,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
     },
     components: {
-      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...feedbackShares.schemas, ...search.schemas },
+      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas, ...tools.schemas },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

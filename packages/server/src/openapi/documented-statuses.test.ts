@@ -6,7 +6,6 @@ import { BASE, chatFixture, readSse, signToken, type ChatFixture } from '../test
 import { scriptedModel, textStep } from '../test-support/scripted-model.js';
 import { buildOpenApiDocument } from './build-openapi-document.js';
 import { FEEDBACK_SHARE_PATHS } from './feedback-share-openapi.js';
-import { FEEDBACK_SHARE_PATHS } from './feedback-share-openapi.js';
 
 /**
  * Every status `GET /openapi.json` lists for an operation is one the route really answers, and the route
@@ -78,7 +77,7 @@ describe('the statuses of GET /openapi.json', () => {
       const body = method === 'GET' || method === 'DELETE' ? {} : { body: template === '/chat' ? turn(chat, 'u0') : { title: 'T' } };
       if (template === '/openapi.json') await see(operation, f.request(method, path, { user: null }), 200);
       else await see(operation, f.request(method, path, { user: null, ...body }), 401);
-      if (template !== '/openapi.json' && template !== '/models') {
+      if (template !== '/openapi.json' && template !== '/models' && template !== '/tools') {
         await see(operation, down.request(method, template.replace('{id}', downChat) + (template === '/search' ? '?q=hello' : ''), { ...(template === '/chat' ? { body: turn(downChat, 'u0') } : body) }), 503);
       }
     }
@@ -97,6 +96,7 @@ describe('the statuses of GET /openapi.json', () => {
     await see('PATCH /chats/{id}', f.request('PATCH', `/chats/${chat}`, { body: big }), 413);
     await see('PATCH /chats/{id}', stalled('PATCH', `/chats/${await fixtureFor408.createChat('alice')}`), 408);
     await see('GET /models', f.request('GET', '/models'), 200);
+    await see('GET /tools', f.request('GET', '/tools'), 200);
     await see('GET /usage', f.request('GET', '/usage'), 200);
     await see('GET /usage', f.request('GET', '/usage?from=yesterday'), 400);
     await see('GET /search', f.request('GET', '/search?q=mine'), 200);
