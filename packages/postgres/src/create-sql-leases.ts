@@ -60,6 +60,13 @@ export function createSqlLeases(run: LeaseStatement, t: TableNames, options: { i
       return lease;
     },
 
+    async isHeld(key) {
+      if (typeof key !== 'string' || key === '') return false;
+      checkText(key, 'Lease key');
+      const row = await run(`SELECT 1 AS held FROM ${t.leases} WHERE key = $1 AND expires_at > clock_timestamp()`, [key]);
+      return row.rows.length > 0;
+    },
+
     async holds(key, holder) {
       if (typeof key !== 'string' || typeof holder !== 'string' || key === '' || holder === '') return false;
       checkText(key, 'Lease key');

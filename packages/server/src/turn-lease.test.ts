@@ -25,6 +25,7 @@ function slowReleaseDriver(): StoreDriver {
       };
     },
     holds: (key, holder) => inner.holds(key, holder),
+    isHeld: (key) => inner.isHeld(key),
   };
   return Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
 }
@@ -63,6 +64,7 @@ describe('the turn lease', () => {
         return lease && { key: lease.key, holder: lease.holder, renew: async () => false, release: () => lease.release() };
       },
       holds: (key, holder) => inner.holds(key, holder),
+      isHeld: (key) => inner.isHeld(key),
     };
     const lost = Object.assign(Object.create(Object.getPrototypeOf(driver) as object) as object, driver, { leases }) as StoreDriver;
     const scripted = scriptedModel([textStep('A slow answer.')]);

@@ -60,7 +60,7 @@ function checkDriver(driver: StoreDriver): void {
     throw missing('capabilities ({ sharedLeases, notifications } booleans)');
   }
   if (typeof driver.transaction !== 'function') throw missing('transaction()');
-  if (typeof driver.leases?.acquire !== 'function') throw missing('leases');
+  if (typeof driver.leases?.acquire !== 'function' || typeof driver.leases.holds !== 'function' || typeof driver.leases.isHeld !== 'function') throw missing('leases (acquire, holds, isHeld)');
   if (caps.notifications && typeof driver.notifications?.subscribe !== 'function') {
     throw missing('notifications although its capabilities declare them');
   }

@@ -27,4 +27,9 @@ export interface TurnLeases {
    * fenced: they commit while the lease is still this holder's.
    */
   holds(key: string, holder: string): Promise<boolean>;
+  /**
+   * True while anyone holds a live (unexpired) lease on `key`. Only reads: it never takes, extends or
+   * frees a lease, so asking never makes a concurrent `acquire` fail (a probe that acquired would).
+   */
+  isHeld(key: string): Promise<boolean>;
 }

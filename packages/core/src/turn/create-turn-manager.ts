@@ -34,12 +34,9 @@ export function createTurnManager(rt: TurnRuntime): TurnManager {
   }
 
   async function stopElsewhere(chatId: string): Promise<{ stopped: boolean }> {
-    // Nobody holds the lease: nothing streams anywhere.
-    const probe = await rt.store.leases.acquire(`chat:${chatId}`, { ttlMs: 1_000 });
-    if (probe) {
-      await probe.release();
-      return { stopped: false };
-    }
+    // Nobody holds the lease: nothing streams anywhere. Only read it: taking it, even for a moment, would
+    // refuse a turn sent meanwhile with CHAT_BUSY.
+    if (!(await rt.store.leases.isHeld(`chat:${chatId}`))) return { stopped: false };
     if (!rt.bus) return { stopped: false };
     let settle!: (event: TurnBusEvent | null) => void;
     const ended = new Promise<TurnBusEvent | null>((resolve) => (settle = resolve));

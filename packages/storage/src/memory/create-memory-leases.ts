@@ -48,6 +48,11 @@ export function createMemoryLeases(options: MemoryLeasesOptions = {}): MemoryLea
     return entry !== undefined && entry.holder === holder && entry.expiresAt > now();
   };
 
+  const isHeld = async (key: string) => {
+    const entry = held.get(key);
+    return entry !== undefined && entry.expiresAt > now();
+  };
+
   /** `own`: the calling transaction, whose own pin does not make it wait (it would wait for itself). */
   async function acquire(key: string, ttlMs: number, own?: Promise<unknown>): Promise<TurnLease | null> {
     checkAcquire(key, ttlMs);
@@ -78,9 +83,11 @@ export function createMemoryLeases(options: MemoryLeasesOptions = {}): MemoryLea
   return {
     acquire: (key, options) => acquire(key, options?.ttlMs),
     holds,
+    isHeld,
     withinTransaction(ended) {
       return {
         acquire: (key, options) => acquire(key, options?.ttlMs, ended),
+        isHeld,
         async holds(key, holder) {
           if (!(await holds(key, holder))) return false;
           let pins = pinned.get(key);

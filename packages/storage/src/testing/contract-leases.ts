@@ -117,6 +117,30 @@ export function describeLeases(ctx: ContractContext): void {
       await next?.release();
     });
 
+    it('isHeld reads whether anyone holds a live lease, and never takes one', async () => {
+      const l = leases();
+      const k = key();
+      expect(await l.isHeld(k)).toBe(false);
+      // Asking about a free key leaves it free: the next acquire gets it.
+      const lease = await l.acquire(k, { ttlMs: 60_000 });
+      expect(lease).not.toBeNull();
+      expect(await l.isHeld(k)).toBe(true);
+      expect(await l.isHeld(`${k}2`)).toBe(false);
+      // Asking about a held key neither frees nor extends it.
+      expect(await lease?.renew()).toBe(true);
+      expect(await l.acquire(k, { ttlMs: 60_000 })).toBeNull();
+      await lease?.release();
+      expect(await l.isHeld(k)).toBe(false);
+      const expiring = await l.acquire(k, { ttlMs: 20 });
+      await sleep(120);
+      expect(await l.isHeld(k)).toBe(false); // expired, even before anyone took it
+      expect(await expiring?.renew()).toBe(true); // not taken over by the question: its holder can still renew
+      expect(await l.isHeld(k)).toBe(true);
+      expect(await ctx.driver.transaction((tx) => tx.leases.isHeld(k))).toBe(true);
+      await expiring?.release();
+      expect(await ctx.driver.transaction((tx) => tx.leases.isHeld(k))).toBe(false);
+    });
+
     it('store access: holdsLease checks a lease, inside a transaction too', async () => {
       const l = leases();
       const k = key();
