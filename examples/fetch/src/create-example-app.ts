@@ -1,4 +1,5 @@
 import { createDemoModel, type ErrorContext } from '@chatwire/core';
+import { mcpToolSourceFromEnv } from '@chatwire/mcp';
 import { createChatHandler, fromEnv, type ChatHandler } from '@chatwire/server';
 import type { ChatHandlerLike } from '@chatwire/server/node';
 import { bundlePage } from './bundle-page.js';
@@ -34,10 +35,11 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   const config = fromEnv(auth.env, {
     fallbackModel: createDemoModel(options.demoChunkDelayMs === undefined ? {} : { chunkDelayMs: options.demoChunkDelayMs }),
   });
+  const mcp = readMcpServers(env);
   const { store, storage } = await createExampleStore(env);
   const onError = options.onError ?? ((error, context) => console.error(`[chatwire] ${context?.stage ?? 'error'}:`, error));
   // Everything the environment configures (auth, models, timeouts, disconnect policy, Redis...), plus the store.
-  const chat = createChatHandler({ ...config, store, tools: { usersCollection: USERS.name, store }, onError });
+  const chat = createChatHandler({ ...config, store, tools: { usersCollection: USERS.name, store, sources: mcp ? [mcp] : [] }, onError });
   try {
     await chat.ready();
   } catch (error) {
@@ -58,6 +60,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   });
 
   const notices: string[] = [`storage: ${storage}`];
+  if (mcp) notices.push(`MCP servers (CHATWIRE_MCP_SERVERS): ${mcp.servers.map((server) => server.name).join(', ')}`);
   if (demoModel) {
     notices.push(
       '!!! DEMO MODEL: no provider is configured (PROVIDER_A/B/C_BASE_URL or _API_KEY), so every model id is',
@@ -78,6 +81,15 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
       await store.driver.close?.();
     },
   };
+}
+
+/** The MCP servers of CHATWIRE_MCP_SERVERS (null when unset); a mistake stops start-up with its message. */
+function readMcpServers(env: ExampleEnv) {
+  try {
+    return mcpToolSourceFromEnv(env);
+  } catch (error) {
+    throw new ExampleConfigError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function readPort(value: string | undefined): number {
