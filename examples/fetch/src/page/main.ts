@@ -10,6 +10,7 @@ import {
 } from '@chatwire/client';
 import type { PageConfig } from '../create-site-handler.js';
 import { copyCodeOnClick } from './copy-code-on-click.js';
+import { createChatSearch, revealMessage } from './create-chat-search.js';
 import { createFrameScheduler } from './create-frame-scheduler.js';
 import { createMessageList } from './create-message-list.js';
 import { createTurnRoutes, type TurnStream } from './create-turn-routes.js';
@@ -493,6 +494,20 @@ function setUp(): void {
     if (event.key === 'Escape') setDrawer(false);
   });
   copyCodeOnClick(ui.messages);
+  createChatSearch({
+    input: byId<HTMLInputElement>('search'),
+    results: byId<HTMLUListElement>('search-results'),
+    chatList: ui.chats,
+    search: (q, { signal }) => client.search(q, { limit: 20, signal }),
+    open: (chatId, messageId) => {
+      setDrawer(false);
+      act(async () => {
+        await openChat(chatId);
+        if (messageId) revealMessage(ui.messages, messageId);
+      })();
+    },
+    onError: showError,
+  });
   handleMessageActions();
   setDrawer(false);
 }
