@@ -5,6 +5,7 @@ import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provide
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
 import { inlineToolHistory } from './inline-tool-history.js';
+import { createProviderFetch } from './node-http-fetch.js';
 import { portableToolCallIdsMiddleware } from './portable-tool-call-ids.js';
 import { resolveProviderConnection, settingName, type ProviderConnection } from './resolve-provider-connection.js';
 import type { ProviderName, ProviderOptions } from './model-types.js';
@@ -17,7 +18,12 @@ export interface CreateProviderOptions {
   authToken?: string;
   /** The bearer token of gateway calls made without a caller token (APP_OWNER_JWT). */
   appOwnerToken?: string;
-  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`, looked up at request time. */
+  /**
+   * Custom fetch (tests, proxies). Default: on Node, a fetch over a `node:http` keep-alive agent that answers
+   * as the global fetch does (`createNodeHttpFetch`), used while `globalThis.fetch` is the one it was when
+   * chatwire was loaded; once something replaced `globalThis.fetch` (and on other runtimes), the global
+   * fetch, looked up at request time.
+   */
   fetch?: typeof fetch;
   /**
    * provider_a only: `max_tokens` sent when a call sets no `maxOutputTokens` (the Messages API requires one;
@@ -26,6 +32,9 @@ export interface CreateProviderOptions {
    */
   defaultMaxOutputTokens?: number;
 }
+
+/** The default of `CreateProviderOptions.fetch`. */
+const defaultFetch = createProviderFetch();
 
 /** Sent when the vendor's own API is called directly with a key and no base URL is configured. */
 const VENDOR_BASE_URLS: Partial<Record<ProviderName, string>> = {
@@ -59,7 +68,7 @@ export function createProvider(
   }
   const headers = connection.headers === undefined ? {} : { headers: { ...connection.headers } };
   const baseFetch = options.fetch;
-  const fetchNow: typeof fetch = (input, init) => (baseFetch ?? globalThis.fetch)(input, init);
+  const fetchNow: typeof fetch = (input, init) => (baseFetch ?? defaultFetch)(input, init);
 
   switch (providerName) {
     case 'provider_a':

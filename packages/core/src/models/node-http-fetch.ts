@@ -1,0 +1,190 @@
+import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+
+/**
+ * A `fetch` for the provider packages' `fetch` option over `node:http`/`node:https` keep-alive agents.
+ * It answers as the global fetch does for what those packages send (a string or byte body, any headers, an
+ * abort signal): the same status, headers and body bytes (gzip, deflate and br answers decompressed), a
+ * pre-aborted or aborted call rejects or errors the body with the signal's reason, a connection failure
+ * rejects with `TypeError('fetch failed', { cause })` and a connection lost mid-body errors the body with
+ * `TypeError('terminated', { cause })`, which the packages classify as they classify fetch's. The body is
+ * read only as fast as it is consumed (the socket is paused while the stream's queue is full). Anything
+ * else (a `Request` object, a stream, form or blob body, another protocol, a redirect answer) is handed
+ * to the global fetch, looked up at call time, so its behaviour is fetch's own.
+ */
+export function createNodeHttpFetch(): typeof fetch {
+  // Loaded on the first call, so that importing this module needs no node:http (other runtimes never call it).
+  let loaded: Promise<Modules> | null = null;
+  return async (input, init) => {
+    const url = typeof input === 'string' ? safeUrl(input) : input instanceof URL ? input : null;
+    const body = init?.body;
+    const plainBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || !plainBody || init?.redirect === 'manual' || init?.redirect === 'error') {
+      return globalThis.fetch(input, init);
+    }
+    const modules = await (loaded ??= loadModules());
+    return send(modules, url, init ?? {}, body as string | Uint8Array | null | undefined, () => globalThis.fetch(input, init));
+  };
+}
+
+interface Modules {
+  http: typeof import('node:http');
+  https: typeof import('node:https');
+  zlib: typeof import('node:zlib');
+  agents: Record<'http:' | 'https:', HttpAgent>;
+}
+
+async function loadModules(): Promise<Modules> {
+  const [http, https, zlib] = await Promise.all([import('node:http'), import('node:https'), import('node:zlib')]);
+  return { http, https, zlib, agents: { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } };
+}
+
+/** The request headers the global fetch adds when the caller did not set them. */
+const FETCH_DEFAULT_HEADERS = [
+  ['accept', '*/*'],
+  ['accept-language', '*'],
+  ['sec-fetch-mode', 'cors'],
+  ['user-agent', 'node'],
+  ['accept-encoding', 'gzip, deflate'],
+] as const;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function safeUrl(input: string): URL | null {
+  try {
+    return new URL(input);
+  } catch {
+    return null;
+  }
+}
+
+function send(
+  modules: Modules,
+  url: URL,
+  init: RequestInit,
+  body: string | Uint8Array | null | undefined,
+  viaFetch: () => Promise<Response>,
+): Promise<Response> {
+  const agent = modules.agents[url.protocol as 'http:' | 'https:'];
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const headers: OutgoingHttpHeaders = {};
+  new Headers(init.headers).forEach((value, name) => void (headers[name] = value));
+  for (const [name, value] of FETCH_DEFAULT_HEADERS) headers[name] ??= value;
+  const payload = body === undefined || body === null ? null : typeof body === 'string' ? Buffer.from(body) : body;
+  if (payload !== null) headers['content-length'] = payload.byteLength;
+  if (payload !== null && typeof body === 'string' && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
+  const method = (init.method ?? 'GET').toUpperCase();
+  const request = url.protocol === 'https:' ? modules.https.request : modules.http.request;
+
+  return new Promise<Response>((resolve, reject) => {
+    let answered = false;
+    const req = request(url, { method, headers, agent });
+    const onAbort = () => {
+      const reason = signal!.reason;
+      if (!answered) reject(reason);
+      req.destroy(reason instanceof Error ? reason : undefined);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.once('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (!answered) reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }));
+    });
+    req.once('response', (res) => {
+      answered = true;
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status) && res.headers.location !== undefined && init.redirect !== 'manual') {
+        // The global fetch follows redirects by its own rules: this answer is dropped, the call is made again there.
+        res.resume();
+        signal?.removeEventListener('abort', onAbort);
+        return void viaFetch().then(resolve, reject);
+      }
+      const responseHeaders = new Headers();
+      for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+      const nullBody = NULL_BODY.has(status) || method === 'HEAD';
+      const stream = nullBody ? null : bodyStream(decoded(modules.zlib, res), res, signal, () => signal?.removeEventListener('abort', onAbort));
+      if (nullBody) {
+        res.resume();
+        signal?.removeEventListener('abort', onAbort);
+      }
+      const response = new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+      Object.defineProperty(response, 'url', { value: url.href });
+      resolve(response);
+    });
+    req.end(payload ?? undefined);
+  });
+}
+
+/** The answer's bytes, decompressed as fetch does for gzip, deflate and br (other encodings pass as they are). */
+function decoded(zlib: Modules['zlib'], res: IncomingMessage): Readable {
+  const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
+  if (decoder === null) return res;
+  res.on('error', (error) => decoder.destroy(error));
+  return res.pipe(decoder);
+}
+
+function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal | undefined, done: () => void): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (error: unknown) => {
+          if (finished) return;
+          finished = true;
+          done();
+          controller.error(signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error }));
+        };
+        source.on('data', (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) source.pause();
+        });
+        source.once('end', () => {
+          if (finished) return;
+          finished = true;
+          done();
+          controller.close();
+        });
+        source.once('error', fail);
+        res.once('aborted', () => fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' })));
+        res.once('close', () => {
+          if (!res.complete) fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
+        });
+        signal?.addEventListener('abort', () => fail(signal.reason), { once: true });
+      },
+      pull() {
+        source.resume();
+      },
+      cancel() {
+        finished = true;
+        done();
+        res.destroy();
+      },
+    },
+    { highWaterMark: 65_536, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * The fetch of chatwire's own provider calls when the app gives none: `createNodeHttpFetch()` on Node while
+ * `globalThis.fetch` is still the one it was when this was created; the global fetch, looked up at each
+ * call, on other runtimes (Bun, Deno, Workers) and once something replaced it (a mock, a proxy, an
+ * instrumentation), so whatever the app did to the global fetch still applies.
+ */
+export function createProviderFetch(): typeof fetch {
+  const original = globalThis.fetch;
+  const nodeFetch = isNode() ? createNodeHttpFetch() : null;
+  return (input, init) => (nodeFetch !== null && globalThis.fetch === original ? nodeFetch(input, init) : globalThis.fetch(input, init));
+}
+
+function isNode(): boolean {
+  const g = globalThis as { process?: { versions?: { node?: string } }; Bun?: unknown; Deno?: unknown; navigator?: { userAgent?: string } };
+  return typeof g.process?.versions?.node === 'string' && g.Bun === undefined && g.Deno === undefined && g.navigator?.userAgent !== 'Cloudflare-Workers';
+}
