@@ -22,6 +22,8 @@ let streams: Stream[] = [];
 let gaps: number[] = [];
 let measuring = false;
 let failed = 0;
+let sequence = 0;
+let deltas = 0;
 let agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
 function send(reply: ClientReply): void {
@@ -29,7 +31,8 @@ function send(reply: ClientReply): void {
 }
 
 function openOne(port: number, spec: StreamSpec, index: number, onOpen: () => void): Stream {
-  const body = spec.bodies[index % spec.bodies.length]!;
+  const body = spec.bodies[index % spec.bodies.length]!.replaceAll('__SEQ__', String(++sequence));
+  const marker = spec.marker === undefined ? TEXT_DELTA : Buffer.from(spec.marker);
   const stream: Stream = { req: undefined as unknown as ClientRequest, opened: false, last: 0, closedByUs: false };
   const fail = () => {
     if (!stream.closedByUs) failed++;
@@ -42,13 +45,16 @@ function openOne(port: number, spec: StreamSpec, index: number, onOpen: () => vo
       res.on('data', (chunk: Buffer) => {
         const now = performance.now();
         if (!stream.opened) {
-          if (!chunk.includes(TEXT_DELTA)) return;
+          if (!chunk.includes(marker)) return;
           stream.opened = true;
           stream.last = now;
           onOpen();
           return;
         }
-        if (measuring) gaps.push(now - stream.last);
+        if (measuring) {
+          gaps.push(now - stream.last);
+          for (let at = chunk.indexOf(marker); at !== -1; at = chunk.indexOf(marker, at + 1)) deltas++;
+        }
         stream.last = now;
       });
       res.on('end', fail);
@@ -81,6 +87,7 @@ async function open(port: number, count: number, spec: StreamSpec, openTimeoutMs
 
 async function hold(holdMs: number): Promise<void> {
   const elu0 = performance.eventLoopUtilization();
+  deltas = 0;
   measuring = true;
   await new Promise((r) => setTimeout(r, holdMs));
   measuring = false;
@@ -92,6 +99,7 @@ async function hold(holdMs: number): Promise<void> {
     max: gaps.reduce((a, b) => Math.max(a, b), 0),
     failed,
     clientElu: elu.utilization,
+    deltas,
   };
   send({ type: 'held', stats });
 }

@@ -5,6 +5,8 @@ export interface StreamSpec {
   path: string;
   headers: Record<string, string>;
   bodies: string[];
+  /** What a chunk must contain to count as the first text delta (default `"text-delta"`, the UI message stream). */
+  marker?: string;
 }
 
 export type ServerCommand =
@@ -40,6 +42,8 @@ export interface GapStats {
   failed: number;
   /** Client event-loop utilisation over the hold (near 1: the client, not the server, was the limit). */
   clientElu: number;
+  /** Text deltas (marker occurrences) read while every stream was open. */
+  deltas: number;
 }
 
 export type ClientReply =

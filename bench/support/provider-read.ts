@@ -1,0 +1,97 @@
+/**
+ * Child of the real-path benches: reads the loopback provider's paced Anthropic SSE `streams` at a time
+ * (argv: provider port, streams, deltas per stream) in one of four ways, and reports this process's CPU per
+ * text delta for each (user + system, from the first request to the last byte, after a warm-up round):
+ * - `http-split`: a keep-alive node:http agent, SSE split by hand, `JSON.parse` of each event;
+ * - `fetch-split`: the global fetch, the same parsing;
+ * - `package-fetch`: `@ai-sdk/anthropic` `doStream` read to the end (the package on the global fetch);
+ * - `package-node-fetch`: the same with chatwire's `createNodeHttpFetch()` as the package's `fetch`.
+ */
+import { Agent, request } from 'node:http';
+import { createNodeHttpFetch } from '../../packages/core/src/models/node-http-fetch.js';
+import { createAnthropic } from './real-path-deps.js';
+import { VENDOR_MODEL } from './real-path-line.js';
+
+export const READ_VARIANTS = ['http-split', 'fetch-split', 'package-fetch', 'package-node-fetch'] as const;
+export type ReadVariant = (typeof READ_VARIANTS)[number];
+export type ReadReply = { type: 'read'; variant: ReadVariant; cpuPerDeltaUs: number; deltas: number };
+
+const [portArg, streamsArg = '60', deltasArg = '60'] = process.argv.slice(2);
+const base = `http://127.0.0.1:${portArg}/v1`;
+const streams = Number(streamsArg);
+const expected = Number(deltasArg);
+const body = JSON.stringify({ model: VENDOR_MODEL, max_tokens: 4096, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+const agent = new Agent({ keepAlive: true });
+
+/** Text deltas in SSE text, split by hand (events end with a blank line; `data:` lines parsed as JSON). */
+function splitter(): (text: string) => number {
+  let rest = '';
+  return (text) => {
+    let count = 0;
+    rest += text;
+    let end = rest.indexOf('\n\n');
+    while (end !== -1) {
+      const event = rest.slice(0, end);
+      rest = rest.slice(end + 2);
+      const data = event.slice(event.indexOf('data: ') + 6);
+      const parsed = JSON.parse(data) as { type: string; delta?: { type: string } };
+      if (parsed.type === 'content_block_delta' && parsed.delta?.type === 'text_delta') count++;
+      end = rest.indexOf('\n\n');
+    }
+    return count;
+  };
+}
+
+function httpSplit(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: Number(portArg), path: '/v1/messages', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      const split = splitter();
+      let count = 0;
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => (count += split(text)));
+      res.on('end', () => resolve(count));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function fetchSplit(): Promise<number> {
+  const response = await fetch(`${base}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const split = splitter();
+  const decoder = new TextDecoder();
+  let count = 0;
+  const reader = response.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) count += split(decoder.decode(r.value, { stream: true }));
+  return count;
+}
+
+const onGlobalFetch = createAnthropic({ baseURL: base, apiKey: 'bench-key' })(VENDOR_MODEL);
+const onNodeFetch = createAnthropic({ baseURL: base, apiKey: 'bench-key', fetch: createNodeHttpFetch() })(VENDOR_MODEL);
+
+async function viaPackage(model: typeof onGlobalFetch): Promise<number> {
+  const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], maxOutputTokens: 4096 });
+  let count = 0;
+  const reader = stream.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) if (r.value.type === 'text-delta') count++;
+  return count;
+}
+
+const read: Record<ReadVariant, () => Promise<number>> = {
+  'http-split': httpSplit,
+  'fetch-split': fetchSplit,
+  'package-fetch': () => viaPackage(onGlobalFetch),
+  'package-node-fetch': () => viaPackage(onNodeFetch),
+};
+
+for (const variant of READ_VARIANTS) {
+  const round = async () => (await Promise.all(Array.from({ length: streams }, () => read[variant]()))).reduce((a, b) => a + b, 0);
+  await round();
+  const cpu0 = process.cpuUsage();
+  const deltas = await round();
+  const cpu = process.cpuUsage(cpu0);
+  if (deltas !== streams * expected) throw new Error(`${variant}: ${deltas} deltas, expected ${streams * expected}`);
+  process.send!({ type: 'read', variant, cpuPerDeltaUs: (cpu.user + cpu.system) / deltas, deltas } satisfies ReadReply);
+}
+process.exit(0);

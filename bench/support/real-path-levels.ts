@@ -1,0 +1,86 @@
+/**
+ * One level of paced streams against a real-path line server: n streams opened by the stream client,
+ * held for a window with all of them open (p99 gap between chunks, CPU of the server per text delta read
+ * over the window), memory after a full GC with them open (RSS, heap + external) against the same
+ * before they opened. And the ramp that finds how many streams a line holds.
+ */
+import type { ClientCommand, ClientReply, GapStats } from './concurrency-protocol.js';
+import type { Channel } from './child-channel.js';
+import type { LineServer } from './real-path-children.js';
+
+/** A level holds when every stream opened and the p99 gap between chunks stays within pacing + 50 ms. */
+export const GAP_LIMIT_MS = 100;
+
+export interface Level {
+  streams: number;
+  held: boolean;
+  openMs: number;
+  stats: GapStats | null;
+  /** Server CPU per text delta read over the hold window, µs. */
+  cpuPerDeltaUs: number;
+  rssPerStream: number;
+  heapPerStream: number;
+  server: { gcMaxMs: number; loopP99Ms: number } | null;
+}
+
+export type StreamClient = Channel<ClientCommand, ClientReply>;
+
+/** Opens `streams` on each (server, client) pair at once (one pair: one process), holds, measures, closes. */
+export async function runLevel(pairs: Array<{ server: LineServer; client: StreamClient }>, streams: number, holdMs: number, openTimeoutMs: number): Promise<Level> {
+  const per = Math.round(streams / pairs.length);
+  const specs = await Promise.all(pairs.map(({ server }) => server.prepare(per)));
+  await Promise.all(pairs.map(({ server }) => server.idle()));
+  const before = await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'memory' }, 'memory')));
+  const opened = await Promise.all(
+    pairs.map(({ server, client }, i) => client.ask({ type: 'open', port: server.port, count: per, spec: specs[i]!, openTimeoutMs }, 'opened')),
+  );
+  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null };
+  if (opened.every((o) => o.opened === per)) {
+    await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'mark' }, 'marked')));
+    const cpu0 = await Promise.all(pairs.map(({ server }) => server.cpu()));
+    const held = await Promise.all(pairs.map(({ client }) => client.ask({ type: 'hold', holdMs }, 'held')));
+    const cpu1 = await Promise.all(pairs.map(({ server }) => server.cpu()));
+    const during = await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'memory' }, 'memory')));
+    const all = held.map((h) => h.stats);
+    const sum = (f: (i: number) => number) => pairs.reduce((s, _, i) => s + f(i), 0);
+    level.stats = { ...all[0]!, p99: Math.max(...all.map((s) => s.p99)), failed: sum((i) => all[i]!.failed), deltas: sum((i) => all[i]!.deltas), gaps: sum((i) => all[i]!.gaps) };
+    level.cpuPerDeltaUs = sum((i) => cpu1[i]! - cpu0[i]!) / level.stats.deltas;
+    level.rssPerStream = sum((i) => during[i]!.rss - before[i]!.rss) / level.streams;
+    level.heapPerStream = sum((i) => during[i]!.heap + during[i]!.external - before[i]!.heap - before[i]!.external) / level.streams;
+    level.server = { gcMaxMs: Math.max(...during.map((d) => d.gcMaxMs)), loopP99Ms: Math.max(...during.map((d) => d.loopP99Ms)) };
+    level.held = level.stats.failed === 0 && level.stats.p99 <= GAP_LIMIT_MS;
+  }
+  await Promise.all(pairs.map(({ client }) => client.ask({ type: 'close' }, 'closed')));
+  await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'idle' }, 'idle')));
+  return level;
+}
+
+export type TryLevel = (streams: number) => Promise<boolean>;
+
+/**
+ * The most streams a line holds: doubling from `start` until a level fails (or `max`, or the budget),
+ * then `steps` bisection steps (rounded to 25). Returns 0 if even `start` fails.
+ */
+export async function ramp(tryLevel: TryLevel, start: number, max: number, steps: number, budgetMs: number): Promise<number> {
+  const started = Date.now();
+  let pass = 0;
+  let fail = 0;
+  for (let n = start; n <= max && Date.now() - started < budgetMs; n *= 2) {
+    if (await tryLevel(n)) pass = n;
+    else {
+      fail = n;
+      break;
+    }
+  }
+  for (let step = 0; step < steps && pass > 0 && fail > 0 && Date.now() - started < budgetMs; step++) {
+    const mid = Math.round((pass + fail) / 2 / 25) * 25;
+    if (mid <= pass || mid >= fail) break;
+    if (await tryLevel(mid)) pass = mid;
+    else fail = mid;
+  }
+  return pass;
+}
+
+export const describeLevel = (l: Level) =>
+  `${l.streams}: ${l.held ? 'held' : 'failed'} p99 ${l.stats ? l.stats.p99.toFixed(0) : '-'} ms, opened in ${l.openMs.toFixed(0)} ms, ` +
+  `client ELU ${l.stats ? l.stats.clientElu.toFixed(2) : '-'}, server loop p99 ${l.server?.loopP99Ms.toFixed(0) ?? '-'} ms`;

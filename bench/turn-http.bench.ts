@@ -1,0 +1,194 @@
+/**
+ * The chat path as users run it: every line talks to ONE loopback Anthropic Messages server
+ * (`support/anthropic-sse-server.ts`, its own process, SSE paced at one text delta per 50 ms) over HTTP.
+ * - R0, the floor: node:http proxying the provider's SSE bytes (`support/real-path-r0.ts`);
+ * - R1: the bare AI SDK app: jose JWT check, an in-memory chat list, `streamText` with the real
+ *   `@ai-sdk/anthropic` package, the UI message stream piped to node:http (`support/real-path-r1.ts`);
+ * - R2: chatwire as shipped: the example server of `pnpm start` with `PROVIDER_A_BASE_URL` pointed at the
+ *   loopback provider (`support/real-path-r2.ts`).
+ * Each line runs in its own server process; the clients in two more (turns; long streams) and only read
+ * bytes. Measures, all lines in this run, whole turns through HTTP: server CPU per text delta over whole
+ * turns (50 clients sending turns of 60 deltas back to back) and mid-stream (200 open streams, a hold window);
+ * memory per open stream at 200 (RSS and heap + external, after a full GC, against before they opened);
+ * the first text delta after the provider wrote it (p50, one monotonic clock); `GET /chats` requests/s over
+ * 50 keep-alive connections against R0's bare JSON endpoint; the most paced streams held with a p99 gap
+ * <= 100 ms (full mode: three ramps, each on fresh server processes). Plus the provider package alone
+ * (`support/provider-read.ts`).
+ */
+import type { BenchRow } from './bench-row.js';
+import { QUICK, sized } from './support/quick.js';
+import { quantile } from './support/stats.js';
+import { spawnChild, startLine, startProvider, startStreamClient, startTurnClient, type LineServer } from './support/real-path-children.js';
+import { describeLevel, ramp, runLevel, type Level } from './support/real-path-levels.js';
+import { channel } from './support/child-channel.js';
+import type { ListClientCommand, ListClientReply } from './support/list-chats-protocol.js';
+import { providerReadRows } from './support/provider-read-rows.js';
+
+const PACE_MS = 50;
+const TURN_DELTAS = 60;
+const TURN_CLIENTS = 50;
+const TURN_MS = sized(12_000, 3_000);
+const MEMORY_AT = 200;
+const HOLD_MS = sized(2_000, 1_500);
+const OPEN_TIMEOUT_MS = sized(20_000, 12_000);
+const RAMPS = sized(3, 1);
+const RAMP_BUDGET_MS = sized(90_000, 30_000);
+const LIST_MS = sized(4_000, 1_500);
+const LINES = ['r0', 'r1', 'r2'] as const;
+type Name = (typeof LINES)[number];
+const LABEL: Record<Name, string> = { r0: 'R0 floor (node:http proxy)', r1: 'R1 AI SDK app (@ai-sdk/anthropic)', r2: 'R2 chatwire as shipped' };
+
+export default async function bench(): Promise<BenchRow[]> {
+  const provider = await startProvider();
+  const turnClient = startTurnClient();
+  const streamClient = startStreamClient();
+  const rows: BenchRow[] = [];
+  const row = (name: string, value: number, unit: string, extra: Partial<BenchRow> = {}): BenchRow => ({ group: 'turn-http', name, value, unit, ...extra });
+  let servers: Record<Name, LineServer> | null = null;
+  try {
+    servers = await startAll(provider.port);
+    // Whole turns: CPU per delta, first text delta after the provider's write.
+    await provider.config(TURN_DELTAS, PACE_MS);
+    const turns = {} as Record<Name, { cpu: number; afterMs: number; firstMs: number; turns: number }>;
+    for (const warm of [true, false]) {
+      for (const name of LINES) {
+        const server = servers[name];
+        const spec = await server.prepare(TURN_CLIENTS);
+        const cpu0 = await server.cpu();
+        const { results } = await turnClient.ask({ type: 'turns', port: server.port, spec, concurrency: warm ? 20 : TURN_CLIENTS, durationMs: warm ? 1_000 : TURN_MS }, 'turns');
+        const cpu1 = await server.cpu();
+        await server.idle();
+        if (results.failed > 0 || results.deltas !== results.turns * TURN_DELTAS) throw new Error(`${name}: ${results.failed} turns failed, ${results.deltas} deltas in ${results.turns} turns`);
+        if (!warm) turns[name] = { cpu: (cpu1 - cpu0) / results.deltas, afterMs: quantile(results.afterProviderMs, 0.5), firstMs: quantile(results.firstDeltaMs, 0.5), turns: results.turns };
+      }
+    }
+    const [t0, t1, t2] = LINES.map((n) => turns[n]);
+    const turnNote = `${TURN_CLIENTS} clients, turns of ${TURN_DELTAS} deltas at 20/s back to back for ${TURN_MS / 1000} s (R0/R1/R2 ${t0!.turns}/${t1!.turns}/${t2!.turns} turns); server process CPU / deltas read`;
+    rows.push(
+      row(`${LABEL.r0}: CPU per chunk, whole turns`, t0!.cpu, 'us', { note: turnNote }),
+      row(`${LABEL.r1}: CPU per chunk, whole turns`, t1!.cpu, 'us', { ratio: { value: t1!.cpu / t0!.cpu, against: 'R0' } }),
+      row(`${LABEL.r2}: CPU per chunk, whole turns`, t2!.cpu, 'us', {
+        ratio: { value: t2!.cpu / t1!.cpu, against: 'R1' }, goal: '<= 0.5x R1', met: t2!.cpu / t1!.cpu <= 0.5, id: 'real-cpu-whole',
+        summary: `${(t2!.cpu / t1!.cpu).toFixed(2)}x R1 (${t2!.cpu.toFixed(0)} us; R1 ${t1!.cpu.toFixed(0)} us, R0 ${t0!.cpu.toFixed(0)} us)`,
+      }),
+    );
+    const plus = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(2)} ms`;
+    const extra = t2!.afterMs - t0!.afterMs;
+    rows.push(
+      row(`${LABEL.r0}: first text delta read after the provider wrote it, p50`, t0!.afterMs, 'ms', { note: `time to first text delta p50: R0 ${t0!.firstMs.toFixed(1)} ms, R1 ${t1!.firstMs.toFixed(1)} ms, R2 ${t2!.firstMs.toFixed(1)} ms (the provider waits ${PACE_MS} ms before its first delta)` }),
+      row(`${LABEL.r1}: first text delta read after the provider wrote it, p50`, t1!.afterMs, 'ms'),
+      row(`${LABEL.r2}: first text delta read after the provider wrote it, p50`, t2!.afterMs, 'ms', {
+        goal: '<= +0.5 ms over R0 (the same two loopback hops)', met: extra <= 0.5, id: 'real-first-delta',
+        summary: `${plus(extra)} over R0 (R2 ${t2!.afterMs.toFixed(2)} ms, R1 ${t1!.afterMs.toFixed(2)} ms, R0 ${t0!.afterMs.toFixed(2)} ms after the provider's write; R2 - R1 ${plus(t2!.afterMs - t1!.afterMs)})`,
+      }),
+    );
+
+    // GET /chats against R0's bare JSON endpoint.
+    const lister = channel<ListClientCommand, ListClientReply>(spawnChild('list-chats-client.ts'));
+    const rps = {} as Record<Name, number>;
+    for (const name of LINES) {
+      const { result } = await lister.ask({ type: 'run', spec: { port: servers[name].port, ...servers[name].list }, connections: 50, warmupMs: 500, durationMs: LIST_MS }, 'done');
+      if (result.errors > 0) throw new Error(`${name}: GET /chats answered ${result.errors} errors`);
+      rps[name] = (result.requests / result.ms) * 1000;
+    }
+    lister.send({ type: 'exit' });
+    rows.push(
+      row(`R0 bare JSON endpoint: GET /chats, 50 keep-alive connections`, rps.r0, 'req/s'),
+      row(`${LABEL.r1}: GET /chats (jose + in-memory list)`, rps.r1, 'req/s', { ratio: { value: rps.r1 / rps.r0, against: 'R0' } }),
+      row(`${LABEL.r2}: GET /chats`, rps.r2, 'req/s', {
+        ratio: { value: rps.r2 / rps.r0, against: 'R0' }, goal: '>= 0.7x the bare endpoint', met: rps.r2 / rps.r0 >= 0.7, id: 'real-list-chats',
+        summary: `${(rps.r2 / rps.r0).toFixed(2)}x the bare endpoint (${rps.r2.toFixed(0)} req/s; R1 ${rps.r1.toFixed(0)}, R0 ${rps.r0.toFixed(0)})`,
+      }),
+    );
+
+    // Open streams: mid-stream CPU and memory at MEMORY_AT, then the ramps.
+    await provider.config(1_000_000, PACE_MS);
+    const atMemory = {} as Record<Name, Level>;
+    for (const name of LINES) {
+      atMemory[name] = await runLevel([{ server: servers[name], client: streamClient }], MEMORY_AT, HOLD_MS, OPEN_TIMEOUT_MS);
+    }
+    rows.push(...openStreamRows(atMemory, row));
+
+    const held: Record<Name, number[]> = { r0: [], r1: [], r2: [] };
+    const notes: Record<Name, string[]> = { r0: [], r1: [], r2: [] };
+    for (let r = 0; r < RAMPS; r++) {
+      if (r > 0 || !QUICK) {
+        for (const s of Object.values(servers)) s.exit();
+        servers = await startAll(provider.port);
+      }
+      const tryOn = (name: Name) => async (n: number) => {
+        const level = await runLevel([{ server: servers![name], client: streamClient }], n, HOLD_MS, OPEN_TIMEOUT_MS);
+        notes[name].push(`${RAMPS > 1 ? `ramp ${r + 1} ` : ''}${describeLevel(level)}`);
+        return level.held;
+      };
+      if (QUICK) {
+        // R1 doubling from MEMORY_AT (held above), then R2 straight at 3x R1's figure; R0 not ramped.
+        held.r0.push(atMemory.r0.held ? MEMORY_AT : 0);
+        const r1 = await ramp(tryOn('r1'), atMemory.r1.held ? MEMORY_AT * 2 : 50, 1600, 1, RAMP_BUDGET_MS);
+        held.r1.push(Math.max(r1, atMemory.r1.held ? MEMORY_AT : 0));
+        const target = Math.ceil((3 * held.r1[0]!) / 25) * 25;
+        held.r2.push((await tryOn('r2')(target)) ? target : atMemory.r2.held ? MEMORY_AT : 0);
+      } else {
+        for (const name of LINES) held[name].push(await ramp(tryOn(name), 100, 3200, 2, RAMP_BUDGET_MS));
+      }
+    }
+    rows.push(...heldRows(held, notes, row));
+    rows.push(...(await providerReadRows(provider, row)));
+  } finally {
+    for (const s of Object.values(servers ?? {})) s.exit();
+    turnClient.exit();
+    streamClient.exit();
+    provider.exit();
+  }
+  return rows;
+}
+
+async function startAll(providerPort: number): Promise<Record<Name, LineServer>> {
+  const [r0, r1, r2] = await Promise.all(LINES.map((name) => startLine(name, providerPort)));
+  return { r0: r0!, r1: r1!, r2: r2! };
+}
+
+type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRow>) => BenchRow;
+
+function openStreamRows(at: Record<Name, Level>, row: RowFn): BenchRow[] {
+  const kb = (b: number) => b / 1024;
+  const [c0, c1, c2] = LINES.map((n) => at[n].cpuPerDeltaUs) as [number, number, number];
+  const note = `${LINES.map((n) => describeLevel(at[n])).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
+  const rows: BenchRow[] = [
+    row(`${LABEL.r0}: CPU per chunk, mid-stream`, c0, 'us', { note }),
+    row(`${LABEL.r1}: CPU per chunk, mid-stream`, c1, 'us', { ratio: { value: c1 / c0, against: 'R0' } }),
+    row(`${LABEL.r2}: CPU per chunk, mid-stream`, c2, 'us', {
+      ratio: { value: c2 / c0, against: 'R0' }, goal: '<= 2x R0', met: c2 / c0 <= 2, id: 'real-cpu-mid',
+      summary: `${(c2 / c0).toFixed(2)}x R0 (${c2.toFixed(0)} us; R1 ${c1.toFixed(0)} us, R0 ${c0.toFixed(0)} us; R2/R1 ${(c2 / c1).toFixed(2)}x)`,
+    }),
+  ];
+  for (const [field, label, id] of [['rssPerStream', 'RSS', 'real-mem-rss'], ['heapPerStream', 'heap + external', 'real-mem-heap']] as const) {
+    const [m0, m1, m2] = LINES.map((n) => kb(at[n][field])) as [number, number, number];
+    rows.push(
+      row(`${LABEL.r0}: memory per open stream, ${label}`, m0, 'KB'),
+      row(`${LABEL.r1}: memory per open stream, ${label}`, m1, 'KB', { ratio: { value: m1 / m0, against: 'R0' } }),
+      row(`${LABEL.r2}: memory per open stream, ${label}`, m2, 'KB', {
+        ratio: { value: m2 / m1, against: 'R1' }, goal: '<= 80 KB', met: m2 <= 80, id,
+        summary: `${m2.toFixed(0)} KB (R1 ${m1.toFixed(0)} KB, R0 ${m0.toFixed(0)} KB)`,
+      }),
+    );
+  }
+  return rows;
+}
+
+function heldRows(held: Record<Name, number[]>, notes: Record<Name, string[]>, row: RowFn): BenchRow[] {
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  const vs1 = held.r2.map((v, i) => v / held.r1[i]!);
+  const vs0 = held.r2.map((v, i) => v / held.r0[i]!);
+  const met = vs1.every((v) => v >= 3) && (QUICK || vs0.every((v) => v >= 0.4));
+  const list = (v: Array<number | string>) => v.join('/');
+  return [
+    row(`${LABEL.r0}: streams held${QUICK ? ` (quick: only ${MEMORY_AT} tried)` : ` (${RAMPS} ramps: ${list(held.r0)})`}`, median(held.r0), 'streams', { note: notes.r0.join('; ') }),
+    row(`${LABEL.r1}: streams held${RAMPS > 1 ? ` (${RAMPS} ramps: ${list(held.r1)})` : ''}`, median(held.r1), 'streams', { ratio: { value: median(held.r1) / median(held.r0), against: 'R0' }, note: notes.r1.join('; ') }),
+    row(`${LABEL.r2}: streams held${QUICK ? " (quick: tried at 3x R1's only)" : ` (${RAMPS} ramps: ${list(held.r2)})`}`, median(held.r2), 'streams', {
+      ratio: { value: median(vs1), against: 'R1' }, goal: `>= 3x R1 and >= 0.4x R0${RAMPS > 1 ? ', each ramp' : ''}`, met, id: 'real-held',
+      summary: `${list(vs1.map((v) => v.toFixed(2)))}x R1, ${QUICK ? 'R0 not ramped in quick mode' : `${list(vs0.map((v) => v.toFixed(2)))}x R0`} (R2 ${list(held.r2)}, R1 ${list(held.r1)}, R0 ${list(held.r0)})`,
+      note: notes.r2.join('; '),
+    }),
+  ];
+}
