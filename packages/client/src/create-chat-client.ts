@@ -5,6 +5,7 @@ import { getRunningTurn, postTurn, type TurnTrigger } from './post-turn.js';
 import { randomUuid } from './random-uuid.js';
 import type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult } from './route-types.js';
 import { searchChats, type SearchOptions, type SearchPage } from './search-chats.js';
+import { feedbackShareRoutes, type FeedbackShareRoutes } from './feedback-share-routes.js';
 
 export type ChatClientOptions = ConnectionOptions & DecodeOptions;
 
@@ -47,7 +48,11 @@ export interface StartedTurn extends TurnStream {
   userMessageId: string | undefined;
 }
 
-export interface ChatClient {
+/**
+ * Also: `setFeedback` / `deleteFeedback` (a rating of an answer), `createShare` / `revokeShare` (read-only
+ * links, when the server has sharing on) and `getShared` (a shared chat, no auth needed).
+ */
+export interface ChatClient extends FeedbackShareRoutes {
   createChat(input?: { title?: string }, options?: CallOptions): Promise<ChatRecord>;
   listChats(query?: { limit?: number; cursor?: string | null }, options?: CallOptions): Promise<ChatPage>;
   getChat(chatId: string, options?: CallOptions): Promise<ChatWithMessages>;
@@ -117,5 +122,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       return open && createTurnStream(open, controller, decode);
     },
     search: (q, searchOptions) => searchChats(request, q, searchOptions),
+    ...feedbackShareRoutes(request),
   };
 }

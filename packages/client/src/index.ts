@@ -67,4 +67,5 @@ export {
 } from './create-chat-client.js';
 export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecord, MessageRole, MessageStatus } from './route-types.js';
 export type { SearchOptions, SearchPage, SearchResult } from './search-chats.js';
+export type { CreatedShare, Feedback, FeedbackRating, Share, SharedChat } from './feedback-share-routes.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';

@@ -28,6 +28,8 @@ export interface MessageRecord {
   };
   createdAt: string;
   updatedAt: string;
+  /** The caller's rating of this answer, when there is one. */
+  feedback?: { rating: 'up' | 'down'; comment?: string; updatedAt: string };
 }
 
 export interface ChatPage {
