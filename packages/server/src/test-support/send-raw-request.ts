@@ -7,21 +7,25 @@ export interface RawResponse {
 }
 
 /**
- * Writes `head` (request line and header lines, without the blank line) and `body` as they are to a
+ * Writes `head` (request line and header lines, without the blank line; latin1) and `body` (UTF-8) to a
  * loopback HTTP server, with `Connection: close`, and reads the answer until the server closes. For what
  * `fetch` cannot send: forbidden methods, credentials in the Host header, absolute-form targets. Status 0:
  * the server closed without answering.
  */
 export function sendRawRequest(url: string, head: string, body = ''): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
-  const length = body === '' ? '' : `Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n`;
+  const bytes = Buffer.from(body, 'utf8');
+  const length = bytes.length === 0 ? '' : `Content-Length: ${bytes.length}\r\n`;
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
+    // A server that answers early (413) and closes may reset the connection while the body is still going out.
+    socket.on('error', (error) => (chunks.length > 0 ? undefined : reject(error)));
     socket.on('close', () => resolve(parse(Buffer.concat(chunks).toString('latin1'))));
-    socket.end(`${head}\r\n${length}Connection: close\r\n\r\n${body}`, 'latin1');
+    socket.write(`${head}\r\n${length}Connection: close\r\n\r\n`, 'latin1');
+    // Not `end()`: node:http drops a request whose client half-closed before the answer was ready.
+    socket.write(bytes);
   });
 }
 
@@ -34,7 +38,7 @@ function parse(text: string): RawResponse {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  let body = text.slice(split + 4);
+  let body = Buffer.from(text.slice(split + 4), 'latin1').toString('utf8');
   if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
   return { status: Number(statusLine!.split(' ')[1]), headers, body };
 }
