@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
@@ -107,4 +109,11 @@ export async function startPlainServer(answer: ((request: IncomingMessage) => { 
       await closed;
     },
   };
+}
+
+/** A bare SDK client of `url` (no chatwire in between), connected: the baseline of the MCP bench. */
+export async function connectBareClient(url: string): Promise<{ call(name: string, args: Record<string, unknown>): Promise<unknown>; close(): Promise<void> }> {
+  const client = new Client({ name: 'bare', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return { call: (name, args) => client.callTool({ name, arguments: args }), close: () => client.close() };
 }
