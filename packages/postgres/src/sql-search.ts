@@ -1,4 +1,4 @@
-import { decodeSearchCursor, encodeSearchCursor, type DriverSearch, type SearchPage } from '@chatwire/storage';
+import { decodeSearchCursor, encodeSearchCursor, type DriverSearch, type Filter, type SearchPage } from '@chatwire/storage';
 import { buildFilterSql } from './build-filter-sql.js';
 import { RECORD_COLUMNS, toEnvelope, type RecordRow } from './record-columns.js';
 import { searchObjects } from './search-schema.js';
@@ -8,6 +8,13 @@ import type { TableNames } from './table-names.js';
 interface SearchRow extends RecordRow {
   collection: string;
   rank_text: string;
+}
+
+/** The `userId` a filter pins with `eq` (a plain string, nothing the storage encoding would rewrite), or null. */
+function ownerOf(filter: Filter | undefined): string | null {
+  const value = filter?.userId;
+  const eq = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.eq : value;
+  return typeof eq === 'string' && !/[\u0000\u0001]/.test(eq) ? eq : null;
 }
 
 type Run = <R extends object>(text: string, params: SqlParams) => Promise<{ rows: R[] }>;
@@ -25,6 +32,9 @@ export async function searchRecords(query: DriverSearch, t: TableNames, run: Run
   const words = `tsvector_to_array(to_tsvector('simple'::regconfig, ${fold}(${p.add(query.query.rawWords)})))`;
   const sources = query.sources.map((source) => {
     const conditions = [`collection = ${p.add(source.collection)}`, ...buildFilterSql(p, source.collection, source.filter)];
+    const owner = ownerOf(source.filter);
+    // The same condition as containment, which the (owner, words) GIN index answers.
+    if (owner !== null) conditions.push(`(data->'userId') @> ${p.json(owner)}`);
     return `(${conditions.join(' AND ')})`;
   });
   const after = query.cursor === undefined ? null : decodeSearchCursor(query.cursor);
