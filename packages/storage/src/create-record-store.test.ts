@@ -72,6 +72,7 @@ describe('createRecordStore: configuration', () => {
     expect(() => createRecordStore({ driver: without('transaction') })).toThrow(/has no transaction\(\)/);
     expect(() => createRecordStore({ driver: without('leases') })).toThrow(/has no leases/);
     expect(() => createRecordStore({ driver: without('notifications') })).toThrow(/has no notifications although/);
+    expect(() => createRecordStore({ driver: without('search') })).toThrow(/has no search\(\) although/);
     expect(() => createRecordStore({ driver: without('leases') })).toThrow(expect.objectContaining({ code: 'CONFIGURATION' }));
     const quiet = { ...without('notifications'), capabilities: { sharedLeases: false, notifications: false } };
     expect(createRecordStore({ driver: quiet }).capabilities.notifications).toBe(false);
