@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { dynamicTool, jsonSchema, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scriptedModel, textStep, toolStep, type Script } from '../turn/testing/scripted-model.js';
+import { scriptedModel, STEP_USAGE, textStep, toolStep, type Script } from '../turn/testing/scripted-model.js';
 import { runModelLoop, type LoopPart, type ModelLoopOptions } from './run-model-loop.js';
 
 const HISTORY: ModelMessage[] = [{ role: 'user', content: 'hello' }];
@@ -149,6 +149,28 @@ describe('runModelLoop', () => {
     const parts = await run(scripted.model, { maxRetries: 2 });
     expect(attempts).toBe(2);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('hands over a part of a type the v2 specification lacks as an error part naming it, never drops it', async () => {
+    const approval = { type: 'tool-approval-request', approvalId: 'ap-1', toolCallId: 'c1' } as unknown as Script[number];
+    const [start, ...rest] = textStep('hello there');
+    const parts = await run(scriptedModel([[start!, approval, ...rest]]).model);
+    const error = parts.find((part) => part.type === 'error') as { error: Error } | undefined;
+    expect(error?.error.message).toContain("sent a 'tool-approval-request' part, which chatwire does not support");
+    expect(error?.error.message).toContain("'mock-provider/mock-model-id' (specification v2)");
+    expect(parts.map((part) => part.type).indexOf('error')).toBe(parts.map((part) => part.type).indexOf('text-start') + 1);
+  });
+
+  it('a finish reason `unknown`, or none at all, is handed over as `other`', async () => {
+    const unknown: Script = [...textStep('hi').slice(0, -1), { type: 'finish', finishReason: 'unknown', usage: STEP_USAGE }];
+    const noFinish: Script = textStep('cut').slice(0, -1);
+    for (const script of [unknown, noFinish]) {
+      const parts = await run(scriptedModel([script]).model);
+      expect(parts.filter((part) => part.type === 'finish-step' || part.type === 'finish').map((part) => [part.type, (part as { finishReason: string }).finishReason])).toEqual([
+        ['finish-step', 'other'],
+        ['finish', 'other'],
+      ]);
+    }
   });
 
   it('reports a provider failure after the retries as an error part', async () => {
