@@ -6,17 +6,22 @@ export interface PageAssets {
   html: string;
   css: string;
   js: string;
+  /** The read-only view of a shared chat (`/shared/<token>`) and its script. */
+  sharedHtml: string;
+  sharedJs: string;
 }
 
 const pageDir = fileURLToPath(new URL('./page/', import.meta.url));
 
 /** Bundles the chat page (page/main.ts and `@chatwire/client`) with esbuild, in memory, once per start. */
 export async function bundlePage(): Promise<PageAssets> {
-  const [html, css, bundle] = await Promise.all([
+  const [html, css, sharedHtml, bundle] = await Promise.all([
     readFile(`${pageDir}index.html`, 'utf8'),
     readFile(`${pageDir}styles.css`, 'utf8'),
+    readFile(`${pageDir}shared.html`, 'utf8'),
     build({
-      entryPoints: [`${pageDir}main.ts`],
+      entryPoints: [`${pageDir}main.ts`, `${pageDir}shared-view.ts`],
+      outdir: 'page-bundle',
       bundle: true,
       write: false,
       format: 'esm',
@@ -28,7 +33,10 @@ export async function bundlePage(): Promise<PageAssets> {
       logLevel: 'silent',
     }),
   ]);
-  const js = bundle.outputFiles[0]?.text;
-  if (js === undefined) throw new Error('esbuild produced no output for page/main.ts');
-  return { html, css, js };
+  const output = (name: string): string => {
+    const file = bundle.outputFiles.find((f) => f.path.endsWith(`/page-bundle/${name}.js`));
+    if (file === undefined) throw new Error(`esbuild produced no output for page/${name}.ts`);
+    return file.text;
+  };
+  return { html, css, js: output('main'), sharedHtml, sharedJs: output('shared-view') };
 }

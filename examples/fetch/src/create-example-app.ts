@@ -39,7 +39,10 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   const { store, storage } = await createExampleStore(env);
   const onError = options.onError ?? ((error, context) => console.error(`[chatwire] ${context?.stage ?? 'error'}:`, error));
   // Everything the environment configures (auth, models, timeouts, disconnect policy, Redis...), plus the store.
-  const chat = createChatHandler({ ...config, store, tools: { usersCollection: USERS.name, store, sources: mcp ? [mcp] : [] }, onError });
+  // Share links are on here (CHATWIRE_SHARING=0 turns them off); a link opens the page's read-only view.
+  const sharing = config.sharing !== false;
+  const shareUrl = (token: string, url: URL): string => new URL(`/shared/${token}`, url).href;
+  const chat = createChatHandler({ ...config, sharing, shareUrl, store, tools: { usersCollection: USERS.name, store, sources: mcp ? [mcp] : [] }, onError });
   try {
     await chat.ready();
   } catch (error) {
@@ -56,6 +59,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
       demoModel,
       defaultModelId: config.models.defaultModelId,
       models: config.models.list(),
+      sharing,
     },
   });
 

@@ -9,6 +9,8 @@ export interface PageConfig {
   demoModel: boolean;
   defaultModelId: string;
   models: Array<{ modelId: string; provider: string; available: boolean }>;
+  /** Share links are on: the page offers "Share". */
+  sharing: boolean;
 }
 
 /**
@@ -26,14 +28,28 @@ export function createSiteHandler(options: {
     '/app.js': { body: assets.js, type: 'text/javascript; charset=utf-8' },
     '/styles.css': { body: assets.css, type: 'text/css; charset=utf-8' },
     '/config.json': { body: JSON.stringify(config), type: 'application/json' },
+    '/shared.js': { body: assets.sharedJs, type: 'text/javascript; charset=utf-8' },
   };
-  const matches = (pathname: string): boolean => pathname in files || (devSignIn !== null && pathname === '/dev/sign-in');
+  // The read-only view of a shared chat: its token is in the path, so the page is never indexed and never
+  // sends it on as a Referer.
+  const isSharedView = (pathname: string): boolean => config.sharing && pathname.startsWith('/shared/');
+  const sharedHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-robots-tag': 'noindex',
+    'referrer-policy': 'no-referrer',
+  };
+  const matches = (pathname: string): boolean =>
+    pathname in files || isSharedView(pathname) || (devSignIn !== null && pathname === '/dev/sign-in');
 
   const handle = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
     const file = files[pathname];
     if (file && (request.method === 'GET' || request.method === 'HEAD')) {
       return new Response(file.body, { headers: { 'content-type': file.type, 'cache-control': 'no-store' } });
+    }
+    if (isSharedView(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return new Response(assets.sharedHtml, { headers: sharedHeaders });
     }
     if (pathname === '/dev/sign-in' && devSignIn && request.method === 'POST') {
       const body: unknown = await request.json().catch(() => ({}));

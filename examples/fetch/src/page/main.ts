@@ -19,6 +19,8 @@ import { fillModelPicker } from './fill-model-picker.js';
 import { loadLastChat, saveLastChat } from './last-chat.js';
 import type { MessageView } from './render-message.js';
 import { loadSession, saveSession, signIn, type Session } from './session.js';
+import { rateAnswer } from './rate-answer.js';
+import { setUpShareChat } from './share-chat.js';
 
 const ui = {
   error: byId<HTMLParagraphElement>('error'),
@@ -88,6 +90,15 @@ const client = createChatClient(connection);
 const turnRoutes = createTurnRoutes(connection);
 const messageList = createMessageList(ui.messages);
 const frames = createFrameScheduler(renderConversation);
+const shareChat = setUpShareChat({
+  button: byId<HTMLButtonElement>('share'),
+  panel: byId('share-panel'),
+  link: byId<HTMLInputElement>('share-link'),
+  status: byId('share-status'),
+  client,
+  chatId: () => currentId,
+  onError: showError,
+});
 
 /** Shows an error to the user; an expired or foreign token signs out. */
 function showError(error: unknown): void {
@@ -154,6 +165,7 @@ async function openChat(chatId: string | null): Promise<void> {
   if (switching) {
     running?.controller.abort();
     editingId = null;
+    shareChat.reset();
   }
   currentId = chatId;
   saveLastChat(session.userId, chatId);
@@ -194,8 +206,10 @@ function conversation(): MessageView[] {
   const stopped = new Set(stoppedHere);
   for (const record of stored) if ((record.data as { status?: unknown }).status === 'stopped') stopped.add(record.recordId);
   const idle = running === null;
+  const ratings = new Map(stored.filter((m) => m.data.role === 'assistant').map((m) => [m.recordId, m.feedback?.rating ?? null]));
   return merged.map((message, index): MessageView => {
     const view: MessageView = { ...message };
+    if (!message.pending && ratings.has(message.id)) view.feedback = ratings.get(message.id)!;
     if (stopped.has(message.id)) view.stopped = true;
     if (idle && !message.pending && message.role === 'user') view.actions = ['edit'];
     if (idle && !message.pending && message.role === 'assistant' && index === merged.length - 1) view.actions = ['regenerate'];
@@ -398,6 +412,16 @@ async function stopTurn(): Promise<void> {
   }
 }
 
+/** A thumb on a stored answer: set, change or take back its rating; the stored copy shows it at once. */
+async function rate(messageId: string, rating: 'up' | 'down'): Promise<void> {
+  const chatId = currentId;
+  const message = stored.find((m) => m.recordId === messageId);
+  if (!chatId || !message) return;
+  const updated = await rateAnswer(client, chatId, message, rating);
+  if (currentId === chatId) stored = stored.map((m) => (m.recordId === messageId ? updated : m));
+  frames.flush();
+}
+
 /** Edit, Cancel, Send edit and Regenerate on messages: one set of listeners, as messages are re-rendered. */
 function handleMessageActions(): void {
   ui.messages.addEventListener('click', (event) => {
@@ -415,6 +439,7 @@ function handleMessageActions(): void {
       frames.flush();
     }
     if (action === 'regenerate') act(regenerate)();
+    if (action === 'rate-up' || action === 'rate-down') act(() => rate(id, action === 'rate-up' ? 'up' : 'down'))();
   });
   ui.messages.addEventListener('submit', (event) => {
     const form = event.target as HTMLFormElement;
@@ -440,6 +465,7 @@ function handleMessageActions(): void {
 
 function setUp(): void {
   ui.demoBadge.hidden = !config.demoModel;
+  byId('share').hidden = !config.sharing;
   byId('dev-name').hidden = !config.devSignIn;
   byId('paste-token').hidden = config.devSignIn;
   byId('sign-in-hint').textContent = config.devSignIn

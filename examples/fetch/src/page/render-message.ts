@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@chatwire/client';
 import { el } from './element.js';
+import { renderFeedback, type Rating } from './render-feedback.js';
 import { renderMarkdown } from './render-markdown.js';
 
 /** A tool call as shown, from a live `ToolCallPart` or a stored UI part (`{ type: 'tool-<name>', ... }`). */
@@ -21,6 +22,8 @@ export interface MessageView extends ChatMessage {
   actions?: ReadonlyArray<'edit' | 'regenerate'>;
   /** A user message being edited: its text in a box with "Send edit" and "Cancel". */
   editing?: boolean;
+  /** A stored answer's rating (null: none yet); absent: no thumbs (user messages, answers in flight). */
+  feedback?: Rating | null;
 }
 
 const ACTION_LABELS = { edit: 'Edit', regenerate: 'Regenerate' } as const;
@@ -65,6 +68,7 @@ export function renderMessage(message: MessageView): HTMLElement {
       ),
     );
   }
+  if (message.feedback !== undefined) item.append(renderFeedback(message.feedback));
   return item;
 }
 
