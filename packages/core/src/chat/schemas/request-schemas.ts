@@ -48,7 +48,8 @@ const turnContent = stringField('content').min(1, "'content' must not be empty")
 
 /**
  * The body of each trigger of `POST /chat`: one branch per trigger, told apart by `trigger` (absent or null
- * is a submit). A new trigger adds its branch here and its name to `TURN_TRIGGERS`; the two must match.
+ * is a submit). A new trigger adds its branch here and its name to `TURN_TRIGGERS` (the type check holds
+ * the two together); the union below and the document take every branch.
  */
 export const turnBodySchemas = {
   submit: turnBodyBase
@@ -72,11 +73,13 @@ export const turnBodySchemas = {
     .meta({ description: 'Answers a user message again.' }),
 } satisfies Record<TurnTrigger, z.ZodObject>;
 
+type TurnBodyBranch = (typeof turnBodySchemas)[TurnTrigger];
+
 const TRIGGER_MESSAGE = `'trigger' must be one of ${TURN_TRIGGERS.join(', ')}`;
 
 /** The body of `POST /chat`: the branch its `trigger` names, or a VALIDATION error naming `trigger`. */
 export const turnBodySchema = z
-  .discriminatedUnion('trigger', [turnBodySchemas.submit, turnBodySchemas.edit, turnBodySchemas.regenerate], {
+  .discriminatedUnion('trigger', Object.values(turnBodySchemas) as [TurnBodyBranch, ...TurnBodyBranch[]], {
     error: (issue) => (issue.code === 'invalid_union' ? TRIGGER_MESSAGE : undefined),
   })
   .meta({
