@@ -21,6 +21,9 @@ export interface Level {
   rssPerStream: number;
   heapPerStream: number;
   server: { gcMaxMs: number; loopP99Ms: number } | null;
+  /** Errors the server(s) reported to their error hook so far (client-closed streams included), and the first. */
+  errors: number;
+  firstError?: string;
 }
 
 export type StreamClient = Channel<ClientCommand, ClientReply>;
@@ -34,7 +37,7 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
   const opened = await Promise.all(
     pairs.map(({ server, client }, i) => client.ask({ type: 'open', port: server.port, count: per, spec: specs[i]!, openTimeoutMs }, 'opened')),
   );
-  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null };
+  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null, errors: 0 };
   if (opened.every((o) => o.opened === per)) {
     await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'mark' }, 'marked')));
     const cpu0 = await Promise.all(pairs.map(({ server }) => server.cpu()));
@@ -51,7 +54,10 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
     level.held = level.stats.failed === 0 && level.stats.p99 <= GAP_LIMIT_MS;
   }
   await Promise.all(pairs.map(({ client }) => client.ask({ type: 'close' }, 'closed')));
-  await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'idle' }, 'idle')));
+  const idle = await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'idle' }, 'idle')));
+  level.errors = idle.reduce((sum, i) => sum + i.errors, 0);
+  const first = idle.find((i) => i.firstError !== undefined)?.firstError;
+  if (first !== undefined) level.firstError = first.slice(0, 160);
   return level;
 }
 
@@ -83,4 +89,5 @@ export async function ramp(tryLevel: TryLevel, start: number, max: number, steps
 
 export const describeLevel = (l: Level) =>
   `${l.streams}: ${l.held ? 'held' : 'failed'} p99 ${l.stats ? l.stats.p99.toFixed(0) : '-'} ms, opened in ${l.openMs.toFixed(0)} ms, ` +
-  `client ELU ${l.stats ? l.stats.clientElu.toFixed(2) : '-'}, server loop p99 ${l.server?.loopP99Ms.toFixed(0) ?? '-'} ms`;
+  `client ELU ${l.stats ? l.stats.clientElu.toFixed(2) : '-'}, server loop p99 ${l.server?.loopP99Ms.toFixed(0) ?? '-'} ms` +
+  (l.errors > 0 ? `, ${l.errors} errors reported so far (first: ${l.firstError})` : '');

@@ -1,0 +1,84 @@
+/**
+ * Scale-out: chatwire's server (the example's handler options from the environment, real `@ai-sdk/anthropic`
+ * over HTTP to the loopback provider) on PostgreSQL (`CHATWIRE_TEST_DATABASE_URL`) with the Redis hub on
+ * (`CHATWIRE_TEST_REDIS_URL`), tables and keys under a prefix of this bench's own. The same paced streams
+ * (20 deltas/s, p99 gap <= 100 ms) held by one process, then by two processes sharing the database and Redis
+ * (half the streams on each, one client process per server). Goal: streams held per process within 10 %
+ * of one process's figure. Without both URLs the bench reports that it was skipped.
+ * Full mode: one process ramped (doubling from 100, two bisection steps); two processes tried at twice that,
+ * then at 1.8x (the goal's edge) and one bisection step. `--quick`: 1 s holds, one bisection step.
+ */
+import type { BenchRow } from './bench-row.js';
+import { QUICK, sized } from './support/quick.js';
+import { startLine, startProvider, startStreamClient, type LineServer } from './support/real-path-children.js';
+import { describeLevel, ramp, runLevel, type StreamClient } from './support/real-path-levels.js';
+
+const HOLD_MS = sized(2_000, 1_000);
+const OPEN_TIMEOUT_MS = sized(20_000, 12_000);
+const PREFIX = 'bench_scale';
+const GOAL = 0.9;
+
+export default async function bench(): Promise<BenchRow[]> {
+  const { CHATWIRE_TEST_DATABASE_URL: db, CHATWIRE_TEST_REDIS_URL: redis } = process.env;
+  if (!db || !redis) {
+    return [{ group: 'scale-out', name: 'skipped: set CHATWIRE_TEST_DATABASE_URL and CHATWIRE_TEST_REDIS_URL', value: 0, unit: '' }];
+  }
+  const provider = await startProvider();
+  await provider.config(1_000_000, 50);
+  const clients = [startStreamClient(), startStreamClient()];
+  const servers: LineServer[] = [];
+  const notes: string[] = [];
+  try {
+    const tryOn = (pairs: Array<{ server: LineServer; client: StreamClient }>, tag: string) => async (n: number) => {
+      const level = await runLevel(pairs, n, HOLD_MS, OPEN_TIMEOUT_MS);
+      notes.push(`${tag} ${describeLevel(level)}`);
+      return level.held;
+    };
+    servers.push(await startLine('r2pg', provider.port, PREFIX));
+    const one = await ramp(tryOn([{ server: servers[0]!, client: clients[0]! }], '1 process:'), 50, 3200, sized(2, 1), sized(120_000, 40_000));
+    servers[0]!.exit();
+    servers.length = 0;
+    servers.push(...(await Promise.all([startLine('r2pg', provider.port, PREFIX), startLine('r2pg', provider.port, PREFIX)])));
+    const two = tryOn(servers.map((server, i) => ({ server, client: clients[i]! })), '2 processes:');
+    // Total streams over both processes, rounded to 50 (25 per process).
+    const total = (perProcess: number) => Math.round((2 * perProcess) / 50) * 50;
+    let held = 0;
+    let failed = 0;
+    for (const perProcess of [one, Math.round(one * GOAL)]) {
+      if (perProcess <= 0) break;
+      if (await two(total(perProcess))) {
+        held = total(perProcess);
+        break;
+      }
+      failed = total(perProcess);
+    }
+    if (held > 0 && failed > 0) {
+      const mid = Math.round((held + failed) / 2 / 50) * 50;
+      if (mid > held && mid < failed && (await two(mid))) held = mid;
+    } else if (held === 0 && one > 0) {
+      const low = total(Math.round(one * 0.6));
+      if (await two(low)) held = low;
+    }
+    const perProcess = held / 2;
+    const ratio = one > 0 ? perProcess / one : Number.NaN;
+    return [
+      { group: 'scale-out', name: 'chatwire on PostgreSQL + Redis hub, 1 process: streams held', value: one, unit: 'streams', note: notes.filter((n) => n.startsWith('1')).join('; ') },
+      {
+        group: 'scale-out',
+        name: `2 processes sharing PostgreSQL and Redis: streams held per process (${held} in all)`,
+        value: perProcess,
+        unit: 'streams',
+        ratio: { value: ratio, against: '1 process' },
+        goal: `within 10 % of 1 process (>= ${GOAL}x)`,
+        met: ratio >= GOAL,
+        id: 'scale-out',
+        summary: `${ratio.toFixed(2)}x one process's (${perProcess} per process of 2, ${one} alone)${QUICK ? ', quick mode' : ''}`,
+        note: notes.filter((n) => n.startsWith('2')).join('; '),
+      },
+    ];
+  } finally {
+    for (const server of servers) server.exit();
+    for (const client of clients) client.exit();
+    provider.exit();
+  }
+}
