@@ -5,11 +5,12 @@ import { unsupportedPartError, type PartSource } from './unsupported-part-error.
 
 /**
  * The content of a `v3`/`v4` `doGenerate` result as `v2` content, by the same rules as the stream parts
- * (`v3StreamPartToV2`): fields `v2` lacks are left out, and content chatwire cannot run (a tool approval
- * request, custom content, a reasoning file, a file given by URL, an unknown type) throws the error naming it.
+ * (`v3StreamPartToV2`): fields `v2` lacks and provider `custom` content (provider metadata only) are left out,
+ * and content chatwire cannot run (a tool approval request, a reasoning file, a file given by URL, an unknown
+ * type) throws the error naming it.
  */
 export function v3ContentToV2(content: ReadonlyArray<LanguageModelV3Content | LanguageModelV4Content>, source: PartSource): LanguageModelV2Content[] {
-  return content.map((part): LanguageModelV2Content => {
+  return content.filter((part) => part.type !== 'custom').map((part): LanguageModelV2Content => {
     switch (part.type) {
       case 'text':
       case 'reasoning':
@@ -42,7 +43,6 @@ export function v3ContentToV2(content: ReadonlyArray<LanguageModelV3Content | La
           ...metadata(part.providerMetadata),
         };
       case 'tool-approval-request':
-      case 'custom':
       case 'reasoning-file':
         throw unsupportedPartError(part.type, source, 'it has no place in an AI SDK 5 result');
       default:

@@ -9,15 +9,19 @@ export type V3StreamPart = LanguageModelV3StreamPart | LanguageModelV4StreamPart
 
 /**
  * One `v3`/`v4` stream part as the `v2` part chatwire's loop reads, or `undefined` for a part that carries
- * nothing a `v2` stream has:
- * - `ping` (a keep-alive) and a provider's preliminary tool result (such as a partial image: the final result
- *   follows, as it does from a `v2` provider, which never sends the partial ones);
+ * nothing chatwire streams, stores or sends back:
+ * - `ping` (a keep-alive);
+ * - a provider's preliminary tool result (such as a partial image): the final result follows, as it does from
+ *   a `v2` provider, which never sends the partial ones;
+ * - `custom` content: provider bookkeeping held in provider metadata only (Anthropic sends
+ *   `anthropic.message_start` on every stream; also `anthropic.fallback`, `openai.compaction`), which chatwire
+ *   neither streams nor stores, and which a `v2` prompt cannot carry back;
  * - fields `v2` lacks are left out: a tool input's `title`/`dynamic`/`inputEncoding` (chatwire knows which of
  *   its tools are dynamic), `citations` on `text-end` (the same sources arrive as `source` parts).
  *
  * A part chatwire cannot run becomes an `error` part naming it, so the turn ends instead of dropping it: a
- * tool approval request (chatwire has no approval step), provider `custom` content, a `reasoning-file`, a file
- * given by URL (chatwire passes files as bytes only), and any part type it does not know.
+ * tool approval request (chatwire has no approval step), a `reasoning-file`, a file given by URL (chatwire
+ * passes files as bytes only), and any part type it does not know.
  */
 export function v3StreamPartToV2(part: V3StreamPart, source: PartSource): LanguageModelV2StreamPart | undefined {
   switch (part.type) {
@@ -80,11 +84,10 @@ export function v3StreamPartToV2(part: V3StreamPart, source: PartSource): Langua
     case 'error':
       return part;
     case 'ping':
+    case 'custom':
       return undefined;
     case 'tool-approval-request':
       return refused(part.type, source, 'tool approval is not supported yet');
-    case 'custom':
-      return refused(`custom (${String(part.kind)})`, source, 'provider custom content has no place in an AI SDK 5 stream');
     case 'reasoning-file':
       return refused(part.type, source, 'reasoning files have no place in an AI SDK 5 stream');
     default:
