@@ -80,6 +80,7 @@ describe('fuzzing every route of GET /openapi.json over node:http', () => {
     await f.createChat('bob', 'Bob');
     const carolChat = await f.createChat('carol', 'Carol');
     await readSse(await f.request('POST', '/chat', { user: 'carol', body: { chatId: carolChat, userMessageId: 'carol-m1', content: 'Secret' } }));
+    const owners = new Map([...aliceChats.map((id) => [id, 'alice'] as const), [carolChat, 'carol'] as const]);
     const carolRows = async () => JSON.stringify([(await f.rows('ai-chats')).filter((r) => r.data.userId === 'carol'), (await f.rows('ai-messages')).filter((r) => r.data.userId === 'carol')]);
     const carolBefore = await carolRows();
     const tokens = {
@@ -145,8 +146,11 @@ describe('fuzzing every route of GET /openapi.json over node:http', () => {
           expect(res.headers['content-type'], JSON.stringify(context)).toContain('application/json');
           expect(JSON.parse(res.body), JSON.stringify(context)).toEqual({ error: expect.objectContaining({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) }) });
         }
-        const probesCarol = (path.includes(carolChat) || body.includes(carolChat)) && probe.token !== null;
-        if (probesCarol) expect(res.status, JSON.stringify(context)).not.toBeLessThan(300);
+        // Ownership: a chat id of another user, in the path or as a turn's chatId, is never answered with a 2xx.
+        const caller = probe.token === tokens.alice ? 'alice' : probe.token === tokens.bob ? 'bob' : null;
+        const named = (id: string) => path.includes(id) || (probe.op.path === '/chat' && body.includes(id));
+        const foreign = [...owners].some(([id, owner]) => owner !== caller && named(id));
+        if (foreign) expect(res.status, JSON.stringify(context)).not.toBeLessThan(300);
         expect([f.errors, adapterErrors], JSON.stringify(context)).toEqual([[], []]);
         const key = `${method} ${probe.op.path}`;
         answered.set(key, [...(answered.get(key) ?? []), res.status]);
