@@ -90,6 +90,22 @@ describe.each<Mount>(['node', 'express'])('requests a web Request cannot carry, 
     expect([f.errors, adapterErrors]).toEqual([[], []]);
   });
 
+  it.each([
+    ['/api/ai/chats/%', 404],
+    ['/api/ai/chats/%ZZ', 404],
+    ['/api/ai/chats/[::1]', 404],
+    ['/api/ai/chats?limit=%', 400],
+    ['/api/ai/chats?cursor=%E0%A4%A', 400],
+    ['http://[::1]:8080/api/ai/chats', 200],
+    ['http://evil.test./api/ai/chats', 200],
+  ])('a target with odd percent-encoding or an IPv6 host (%s) is answered by the routes: %i', async (target, status) => {
+    const { f, url, adapterErrors, token } = await serve(mount);
+    const res = await sendRawRequest(url, `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}`);
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect([f.errors, adapterErrors]).toEqual([[], []]);
+  });
+
   it.each(['a b', '[::1', 'evil.test:99999', '', 'evil.test/x?y#z', '[::1]:8080', 'ev\u00e9il'])(
     'a Host header that names no host (%j) reads as localhost: the route answers',
     async (host) => {
