@@ -124,6 +124,8 @@ export function mcpToolSource(options: McpToolSourceOptions): McpToolSource {
       return { ...offer(server, listed, connection), close: connection.close };
     } catch (error) {
       await connection?.close();
+      // A turn that ended while its servers were being opened is no fault of theirs.
+      if (signal.aborted) return { tools: [], problems: [], close: NO_CLOSE };
       const reason = error instanceof Error ? error.message : String(error);
       const unavailable = new ChatwireError('UNAVAILABLE', `MCP server '${server.name}' is left out of this turn: ${reason}`, { cause: error });
       return { tools: [], problems: [{ server: server.name, error: unavailable }], close: NO_CLOSE };
