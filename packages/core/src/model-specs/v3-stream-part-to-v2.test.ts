@@ -18,7 +18,8 @@ async function v2Parts(parts: unknown[], call: Partial<LanguageModelV2CallOption
   const model = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(parts as LanguageModelV4StreamPart[]) }) });
   const { stream } = await asLanguageModelV2(model).doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], ...call });
   const out: LanguageModelV2StreamPart[] = [];
-  for await (const part of stream) out.push(part);
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(read.value);
   return { parts: out, model };
 }
 
