@@ -83,7 +83,11 @@ describe('GET /openapi.json', () => {
   it('takes the request rules from the schemas that validate requests', async () => {
     const document = await fetchDocument();
     const { TurnBody, SubmitTurnBody, EditTurnBody, RegenerateTurnBody, RenameChatBody } = document.components.schemas;
-    expect(TurnBody.oneOf).toEqual(['Submit', 'Edit', 'Regenerate'].map((name) => ({ $ref: `#/components/schemas/${name}TurnBody` })));
+    // One branch per trigger, each its own component.
+    const triggers = Object.keys(API_SCHEMAS.requests.turnByTrigger);
+    expect(triggers.slice(0, 3)).toEqual(['submit', 'edit', 'regenerate']);
+    const branch = (trigger: string) => `#/components/schemas/${trigger[0]!.toUpperCase()}${trigger.slice(1)}TurnBody`;
+    expect(TurnBody.oneOf).toEqual(triggers.map((trigger) => ({ $ref: branch(trigger) })));
     // A body without `trigger` is a submit; edit and regenerate name theirs.
     expect(SubmitTurnBody.required).toEqual(['chatId', 'userMessageId', 'content']);
     expect(SubmitTurnBody.properties.trigger).toEqual({ default: 'submit', anyOf: [{ type: 'string', const: 'submit' }, { type: 'null' }] });
