@@ -38,9 +38,10 @@ function parse(text: string): RawResponse {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  let body = Buffer.from(text.slice(split + 4), 'latin1').toString('utf8');
-  if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
-  return { status: Number(statusLine!.split(' ')[1]), headers, body };
+  // Chunk sizes count bytes: take the chunks apart before decoding UTF-8.
+  let bytes = text.slice(split + 4);
+  if (headers['transfer-encoding'] === 'chunked') bytes = unchunk(bytes);
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: Buffer.from(bytes, 'latin1').toString('utf8') };
 }
 
 function unchunk(body: string): string {
