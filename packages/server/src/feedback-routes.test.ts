@@ -93,11 +93,12 @@ for (const backend of backends) {
         await f.request('DELETE', feedbackPath(chatId, asst), { user: 'bob' }),
         await f.request('PUT', feedbackPath(other, asst), { body: { rating: 'up' } }),
         await f.request('PUT', feedbackPath(chatId, 'no-such-message'), { body: { rating: 'up' } }),
+        await f.request('PUT', feedbackPath(chatId, 'no such id!'), { body: { rating: 'up' } }),
         // An X-Asst-Id whose turn is not stored (yet): nothing to rate.
         await f.request('PUT', feedbackPath(chatId, crypto.randomUUID()), { body: { rating: 'up' } }),
         await f.request('PUT', feedbackPath('no-such-chat', asst), { body: { rating: 'up' } }),
       ];
-      expect(notFound.map((res) => res.status)).toEqual([404, 404, 404, 404, 404, 404]);
+      expect(notFound.map((res) => res.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
       expect(await f.rows('ai-feedback')).toEqual([]);
       expect((await f.request('POST', feedbackPath(chatId, asst))).status).toBe(405);
       expect((await f.request('PUT', feedbackPath(chatId, asst), { user: null, body: { rating: 'up' } })).status).toBe(401);

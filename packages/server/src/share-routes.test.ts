@@ -98,6 +98,7 @@ for (const backend of backends) {
       expect(revoke.status).toBe(200);
       expect(await revoke.json()).toEqual({ revoked: true });
       expect((await f.request('DELETE', `/shares/${revoked.share.shareId}`)).status).toBe(404);
+      expect((await f.request('DELETE', '/shares/no%20such%20id!')).status).toBe(404);
 
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.parse(expiring.share.expiresAt!) + 1);

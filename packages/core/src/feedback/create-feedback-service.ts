@@ -1,4 +1,4 @@
-import { ChatwireError, type RecordAccess, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
+import { ChatwireError, RECORD_ID_PATTERN, type RecordAccess, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
 import { AI_MESSAGES, AI_TURNS, type MessageData } from '../records/chat-collections.js';
 import { AI_FEEDBACK, type FeedbackData } from '../records/feedback-collection.js';
 import { findOwnMessage } from '../records/message-record-id.js';
@@ -57,7 +57,8 @@ export function createFeedbackService(options: FeedbackServiceOptions): Feedback
 
   /** The caller's assistant message `messageId` of `chatId`: 404 when it is not there, 400 for a user message. */
   async function ratedMessage(userId: string, chatId: string, messageId: string): Promise<RecordEnvelope<MessageData>> {
-    const message = await findOwnMessage(store.asServer(), userId, messageId);
+    // An id no message can have is as missing as an unknown one.
+    const message = RECORD_ID_PATTERN.test(messageId) ? await findOwnMessage(store.asServer(), userId, messageId) : null;
     if (!message || message.data.chatId !== chatId) throw notFound();
     if (message.data.role !== 'assistant') {
       throw new ChatwireError('VALIDATION', 'Only assistant messages take feedback', { details: { field: 'messageId' } });

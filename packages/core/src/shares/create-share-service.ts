@@ -1,4 +1,4 @@
-import { ChatwireError, type RecordStore } from '@chatwire/storage';
+import { ChatwireError, RECORD_ID_PATTERN, type RecordStore } from '@chatwire/storage';
 import { AI_CHATS, type ChatData } from '../records/chat-collections.js';
 import { AI_SHARES, type ShareData, type SharedMessage } from '../records/share-collection.js';
 import { loadChatMessages } from '../prompt/load-history.js';
@@ -64,6 +64,7 @@ export function createShareService(options: { store: RecordStore; readsPerMinute
     },
 
     async revoke(userId, shareId) {
+      if (!RECORD_ID_PATTERN.test(shareId)) throw notFound();
       const server = store.asServer();
       const deleted = await server.transaction(async (tx) => {
         const row = await tx.find<ShareData>(AI_SHARES, shareId);
