@@ -6,6 +6,7 @@ import { isChatwireError } from '@chatwire/storage';
 import { MockLanguageModelV2 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { buildServedModels } from './build-served-models.js';
+import { createModelRegistry } from './create-model-registry.js';
 import { MODEL_IDS } from './model-allow-list.js';
 import type { ModelEntry } from './model-types.js';
 
@@ -85,6 +86,19 @@ describe('buildServedModels', () => {
       expect(served.model.specificationVersion).toBe('v2');
     }
     expect(v6.kind === 'instance' && v6.model.modelId).toBe('claude-sonnet-4-5');
+  });
+
+  it('the fallback model is checked the same way at start-up, naming the option', () => {
+    let message = '';
+    try {
+      createModelRegistry({ fallbackModel: { ...mock(), specificationVersion: 'v1' } as unknown as LanguageModelV2 });
+    } catch (error) {
+      expect(isChatwireError(error, 'CONFIGURATION')).toBe(true);
+      message = (error as Error).message;
+    }
+    expect(message).toContain("fallbackModel: 'mock-model-id' implements specificationVersion 'v1', which chatwire does not know");
+    const v7 = createOpenAICompatibleV7({ name: 'local', baseURL: 'http://localhost:1/v1' }).chatModel('llama');
+    expect(createModelRegistry({ fallbackModel: v7 }).languageModel('alpha-sonnet-4-6').specificationVersion).toBe('v2');
   });
 
   it.each<[string, Input, string]>([
