@@ -38,6 +38,8 @@ packages=()
 for dir in packages/*/; do
   [ -f "$dir/package.json" ] || continue
   [ "$(node -p "require('./$dir/package.json').private === true")" = true ] && continue
+  # A package git does not track yet (someone's work in progress in this checkout) is not in a clone: skip it.
+  if ! git ls-files --error-unmatch "$dir/package.json" >/dev/null 2>&1; then echo "skipped (not in git): $dir"; continue; fi
   packages+=("$dir")
 done
 pids=()

@@ -18,7 +18,7 @@ function targets(value, where, out) {
   if (typeof value === 'string') out.push([where, value]);
   else if (Array.isArray(value)) value.forEach((v, i) => targets(v, `${where}[${i}]`, out));
   else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) targets(v, `${where}.${key}`, out);
+    for (const [key, v] of Object.entries(value)) targets(v, key.startsWith('.') ? `${where}["${key}"]` : `${where}.${key}`, out);
   }
   return out;
 }
