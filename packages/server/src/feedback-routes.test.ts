@@ -81,6 +81,8 @@ for (const backend of backends) {
       const user = await f.request('PUT', feedbackPath(chatId, 'u1'), { body: { rating: 'up' } });
       expect(user.status).toBe(400);
       expect(await user.json()).toEqual({ error: { code: 'VALIDATION', message: 'Only assistant messages take feedback' } });
+      // A user message has no rating to remove.
+      expect((await f.request('DELETE', feedbackPath(chatId, 'u1'))).status).toBe(404);
       for (const body of [{}, { rating: 'meh' }, { rating: 'up', comment: 7 }, { rating: 'up', comment: 'x'.repeat(2001) }, [1]]) {
         const res = await f.request('PUT', feedbackPath(chatId, asst), { body });
         expect(res.status).toBe(400);

@@ -18,7 +18,7 @@ export interface FeedbackServiceOptions {
 export interface FeedbackService {
   /** Stores (or replaces) the caller's rating of an assistant message of a chat the caller owns. */
   set(userId: string, chatId: string, messageId: string, body: unknown): Promise<Feedback>;
-  /** Removes the caller's rating; 404 when there is none. */
+  /** Removes the caller's rating; 404 when there is none (a user message never has one). */
   remove(userId: string, chatId: string, messageId: string): Promise<{ chatId: string; messageId: string }>;
 }
 
@@ -102,8 +102,9 @@ export function createFeedbackService(options: FeedbackServiceOptions): Feedback
     },
 
     async remove(userId, chatId, messageId) {
-      const message = await ratedMessage(userId, chatId, messageId);
-      const id = message.recordId;
+      // A rating's recordId is its answer's (an assistant id is the same for its client): no rating, 404.
+      if (!RECORD_ID_PATTERN.test(messageId)) throw new ChatwireError('NOT_FOUND', 'Feedback not found');
+      const id = messageId;
       const removed = await store.asServer().transaction(async (tx) => {
         const row = await tx.find<FeedbackData>(AI_FEEDBACK, id);
         if (!row || row.data.userId !== userId || row.data.chatId !== chatId) {
