@@ -6,7 +6,8 @@ import type { LoopPart, LoopPartOf, PartSink } from './loop-part.js';
 import { mapProviderPart, type MappedProviderPart } from './map-provider-part.js';
 import { knownFinishReason } from './known-finish-reason.js';
 import { parseToolCall, type ParsedToolCall } from './parse-tool-call.js';
-import { runPendingTools } from './run-pending-tools.js';
+import { runPendingTools, type ApprovalGate } from './run-pending-tools.js';
+import type { PausedCall } from '../approval/approval-types.js';
 import type { StepContentPart } from './step-content.js';
 import { StepState, type StepFinishReason } from './step-state.js';
 
@@ -18,6 +19,7 @@ export interface StepContext {
   headers: Record<string, string> | undefined;
   /** The model, named in the error of a part it should not have sent. */
   source: PartSource;
+  needsApproval?: ApprovalGate | undefined;
 }
 
 export interface StepResult {
@@ -25,9 +27,14 @@ export interface StepResult {
   calls: ParsedToolCall[];
   usage: LanguageModelUsage;
   finishReason: StepFinishReason;
+  /** The step's calls, none of them run, when one waits for the user's approval. */
+  awaiting: PausedCall[] | null;
 }
 
-/** Reads one model call's stream to its end, then runs the tools it called. `ended`: the sink stopped it. */
+/**
+ * Reads one model call's stream to its end, then runs the tools it called, unless one of them waits for the
+ * user's approval (`awaiting`). `ended`: the sink stopped it.
+ */
 export async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>, ctx: StepContext, sink: PartSink): Promise<StepResult | 'ended'> {
   const { abortSignal } = ctx;
   const step = new StepState(ctx.tools, ctx.source.modelId);
@@ -54,7 +61,8 @@ export async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>
         if (!(await takeToolCall(part, step, ctx, send))) return 'ended';
         continue;
       }
-      await runInputHook(part, step, ctx);
+      // Only tool input parts may wait for a hook: every other part is handed over without a turn of the event loop.
+      if (part.type === 'tool-input-start' || part.type === 'tool-input-delta') await runInputHook(part, step, ctx);
       const out = mapProviderPart(part, step, ctx.source);
       if (out !== undefined && !send(out)) return 'ended';
     }
@@ -66,7 +74,7 @@ export async function readStep(stream: ReadableStream<LanguageModelV2StreamPart>
   if (abortSignal.aborted) return void sink({ type: 'abort' }), 'ended';
   if ((await runPendingTools(step, ctx, sink)) === 'ended') return 'ended';
   if (!send(finishStep(step, ctx.headers))) return 'ended';
-  return { content: step.content, calls: step.calls, usage: step.usage, finishReason: step.finishReason };
+  return { content: step.content, calls: step.calls, usage: step.usage, finishReason: step.finishReason, awaiting: step.awaiting };
 }
 
 /** The step's `finish-step` part. */
@@ -76,8 +84,7 @@ function finishStep(step: StepState, headers: Record<string, string> | undefined
 }
 
 /** The hooks a tool has for its input while it streams (`onInputStart`, `onInputDelta`), as `streamText` calls them. */
-async function runInputHook(part: MappedProviderPart, step: StepState, ctx: StepContext): Promise<void> {
-  if (part.type !== 'tool-input-start' && part.type !== 'tool-input-delta') return;
+async function runInputHook(part: Extract<MappedProviderPart, { type: 'tool-input-start' | 'tool-input-delta' }>, step: StepState, ctx: StepContext): Promise<void> {
   const toolName = part.type === 'tool-input-start' ? part.toolName : step.inputTools.get(part.id);
   const tool = toolName === undefined ? undefined : step.tools[toolName];
   if (part.type === 'tool-input-start' && tool?.onInputStart) await tool.onInputStart({ toolCallId: part.id, ...(await hookContext(ctx)) });
