@@ -17,6 +17,9 @@ export type ChatwireErrorCode =
   | 'DUPLICATE_MESSAGE'
   | 'CHAT_BUSY'
   | 'MESSAGE_NOT_FOUND'
+  // tool approval: no pending call of that id; a call already answered
+  | 'APPROVAL_NOT_FOUND'
+  | 'APPROVAL_DECIDED'
   | 'TIMEOUT'
   | 'RATE_LIMITED'
   | 'QUOTA_EXCEEDED'

@@ -48,8 +48,14 @@ export function parseTurnInput(body: unknown): TurnInput {
   // A modelId that is not a string goes on to the model registry, whose answer is MODEL_NOT_ALLOWED.
   const raw = object.modelId;
   const checked = typeof raw === 'string' ? object : { ...object, modelId: undefined };
-  const { chatId, trigger, userMessageId, content, modelId } = parse(turnBodySchema, checked);
+  const parsed = parse(turnBodySchema, checked);
+  const { chatId, trigger, modelId } = parsed;
   const model = typeof raw === 'string' || raw == null ? (modelId ?? undefined) : (raw as string);
+  if (parsed.trigger === 'approval') {
+    const approvals = parsed.approvals.map(({ toolCallId, approved, reason }) => (reason == null ? { toolCallId, approved } : { toolCallId, approved, reason }));
+    return { chatId, trigger: 'approval', approvals, modelId: model };
+  }
+  const { userMessageId, content } = parsed;
   if (trigger === 'regenerate') return { chatId, trigger, userMessageId: userMessageId ?? undefined, modelId: model };
   return { chatId, trigger: trigger ?? 'submit', userMessageId: userMessageId!, content: content!, modelId: model };
 }

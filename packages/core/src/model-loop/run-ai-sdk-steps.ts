@@ -12,15 +12,18 @@ export interface AiSdkStepsOptions extends Omit<ModelLoopOptions, 'model'> {
  * SDK's telemetry (its spans exist only inside its pipeline) or names a model by a gateway id string.
  * Nothing awaits the result promises (they never settle when a provider connection dies): everything is
  * read from the full stream. A finish reason `unknown` is handed over as `other`, as the loop does.
+ *
+ * This path cannot pause a turn for the user's approval (`needsApproval` is ignored here): the caller hands
+ * it a tool set in which a tool that needs approval refuses to run (`refuseUnapprovedTools`).
  */
 export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink): Promise<void> {
   const { prepareStep } = options;
   const result = streamText({
     model: options.model,
     system: options.system,
-    messages: await options.history(),
+    messages: [...(await options.history()), ...(options.resume?.added ?? [])],
     tools: options.tools,
-    stopWhen: stepCountIs(options.maxSteps),
+    stopWhen: stepCountIs(Math.max(1, options.maxSteps - (options.resume?.steps ?? 0))),
     ...(prepareStep ? { prepareStep: ({ stepNumber, messages }) => (stepNumber === 0 ? undefined : prepareStep({ stepNumber, messages })) } : {}),
     abortSignal: options.abortSignal,
     maxRetries: options.maxRetries,

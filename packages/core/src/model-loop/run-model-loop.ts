@@ -6,6 +6,7 @@ import { knownFinishReason } from './known-finish-reason.js';
 import type { PartSink } from './loop-part.js';
 import { readStep } from './read-step.js';
 import { stepResponseMessages } from './step-content.js';
+import type { ApprovalGate } from './run-pending-tools.js';
 
 export type { LoopPart, PartSink } from './loop-part.js';
 
@@ -25,6 +26,10 @@ export interface ModelLoopOptions {
   prepareStep?: (step: { stepNumber: number; messages: ModelMessage[] }) => { messages?: ModelMessage[]; toolChoice?: ToolChoice<ToolSet> } | undefined;
   abortSignal: AbortSignal;
   maxRetries: number;
+  /** Whether a call waits for the user's approval: its step then ends the loop with an `approval-pause` part. */
+  needsApproval?: ApprovalGate | undefined;
+  /** A turn continued after approvals: the messages its earlier steps added, and how many steps it used. */
+  resume?: { added: ModelMessage[]; steps: number } | undefined;
 }
 
 const CALL_SETTINGS = prepareCallSettings({});
@@ -43,17 +48,23 @@ export async function runModelLoop(options: ModelLoopOptions, sink: PartSink): P
   const { model, tools, abortSignal } = options;
   const { retry } = prepareRetries({ maxRetries: options.maxRetries, abortSignal });
   /** What earlier steps of this turn added to the history (assistant answers with tool calls, tool results). */
-  let added: ModelMessage[] = [];
+  let added: ModelMessage[] = options.resume?.added ?? [];
   let totalUsage: LanguageModelUsage = NO_USAGE;
   try {
-    for (let stepNumber = 0; ; stepNumber++) {
+    for (let stepNumber = options.resume?.steps ?? 0; ; stepNumber++) {
+      // The step cap counts the whole turn: a continued turn that used every step asks the model nothing more.
+      if (stepNumber >= options.maxSteps) return void sink({ type: 'finish', finishReason: 'tool-calls', totalUsage });
       const stepMessages = async () => [...(await standardized(options)).messages, ...added];
       const call = await callModel(options, stepNumber, stepMessages, retry);
       if (call === 'aborted') return void sink({ type: 'abort' });
       const source = { provider: model.provider, modelId: model.modelId, specificationVersion: model.specificationVersion };
-      const step = await readStep(call.stream, { tools, stepMessages: once(stepMessages), abortSignal, headers: call.response?.headers, source }, sink);
+      const ctx = { tools, stepMessages: once(stepMessages), abortSignal, headers: call.response?.headers, source, needsApproval: options.needsApproval };
+      const step = await readStep(call.stream, ctx, sink);
       if (step === 'ended') return;
       totalUsage = addUsage(totalUsage, step.usage);
+      if (step.awaiting) {
+        return void sink({ type: 'approval-pause', pending: { added, content: step.content, calls: step.awaiting, steps: stepNumber + 1, usage: totalUsage } });
+      }
       const clientCalls = step.calls.filter((toolCall) => toolCall.providerExecuted !== true);
       const clientOutputs = step.content.filter((part) => (part.type === 'tool-result' || part.type === 'tool-error') && part.providerExecuted !== true);
       if (clientCalls.length === 0 || clientOutputs.length !== clientCalls.length || stepNumber + 1 >= options.maxSteps) {

@@ -2,20 +2,33 @@ import type { ModelMessage } from 'ai';
 import { executeToolCall } from './execute-tool-call.js';
 import type { LoopPart, PartSink } from './loop-part.js';
 import type { StepState } from './step-state.js';
+import { callsAwaitingApproval } from '../approval/calls-awaiting-approval.js';
+import type { ParsedToolCall } from './parse-tool-call.js';
+
+/** Whether a call must wait for the user's approval (absent: no call does). */
+export type ApprovalGate = (call: ParsedToolCall) => Promise<boolean>;
 
 /**
  * Runs the step's pending tool calls, all at once, once the model call finished with `stop` or `tool-calls`
  * (otherwise none runs), handing their results to `sink` as they come and adding them to the step's content.
  * `ended`: the sink stopped the loop or the turn was aborted (an `abort` part was handed over); an abort does
- * not wait for a tool that ignores its signal.
+ * not wait for a tool that ignores its signal. `awaiting-approval`: a call needs the user's approval, so none
+ * ran; the calls are in `step.awaiting`.
  */
 export async function runPendingTools(
   step: StepState,
-  context: { stepMessages: () => Promise<ModelMessage[]>; abortSignal: AbortSignal },
+  context: { stepMessages: () => Promise<ModelMessage[]>; abortSignal: AbortSignal; needsApproval?: ApprovalGate | undefined },
   sink: PartSink,
-): Promise<'ended' | undefined> {
-  const { abortSignal } = context;
+): Promise<'ended' | 'awaiting-approval' | undefined> {
+  const { abortSignal, needsApproval } = context;
   if (step.pending.length === 0 || (step.finishReason !== 'stop' && step.finishReason !== 'tool-calls')) return undefined;
+  if (needsApproval) {
+    const awaiting = await callsAwaitingApproval(step.pending, (call) => needsApproval(call as ParsedToolCall));
+    if (awaiting !== null) {
+      step.awaiting = awaiting;
+      return 'awaiting-approval';
+    }
+  }
   let stopped = false;
   const emit = (part: LoopPart) => {
     if (!stopped && (abortSignal.aborted || sink(part) === false)) stopped = true;

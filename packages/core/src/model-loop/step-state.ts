@@ -3,6 +3,7 @@ import type { CallWarning, ToolSet } from 'ai';
 import { NO_USAGE } from './add-usage.js';
 import type { ParsedToolCall } from './parse-tool-call.js';
 import type { StepContentPart } from './step-content.js';
+import type { PausedCall } from '../approval/approval-types.js';
 
 /** How a step ended: the provider's reason, `error` after an error part, `unknown` while none came. */
 export type StepFinishReason = Extract<LanguageModelV2StreamPart, { type: 'finish' }>['finishReason'] | 'error';
@@ -16,6 +17,8 @@ export class StepState {
   readonly calls: ParsedToolCall[] = [];
   /** Valid calls of tools this process runs once the model call has finished. */
   readonly pending: ParsedToolCall[] = [];
+  /** The step's calls, when one of them waits for the user's approval (none of them ran). */
+  awaiting: PausedCall[] | null = null;
   /** Each valid call's parsed input, by call id (a provider's result carries none). */
   readonly inputs = new Map<string, unknown>();
   /** The tool name of each tool input being streamed, by its id. */

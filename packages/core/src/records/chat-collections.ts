@@ -36,7 +36,11 @@ export const AI_MESSAGES_SCHEMA: CollectionDefinition = {
     { name: 'role', type: 'string', required: true, description: "'user' or 'assistant'" },
     { name: 'content', type: 'string', required: true },
     { name: 'parts', type: 'array', description: 'UI-shaped parts (text, tool invocations) for rendering.' },
-    { name: 'status', type: 'string', description: "Assistant rows: 'complete', or 'stopped' by the stop route. Absent reads as complete." },
+    {
+      name: 'status',
+      type: 'string',
+      description: "Assistant rows: 'complete', 'stopped' by the stop route, or 'awaiting-approval' (tool calls wait for the user). Absent reads as complete.",
+    },
     {
       name: 'messageId',
       type: 'string',
@@ -56,7 +60,7 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'userId', type: 'string', required: true },
     { name: 'userMessageId', type: 'string', required: true },
     { name: 'assistantMessageId', type: 'string', required: true },
-    { name: 'trigger', type: 'string', description: "'submit', 'edit' or 'regenerate'." },
+    { name: 'trigger', type: 'string', description: "'submit', 'edit' or 'regenerate' (a turn continued after approvals keeps its first trigger)." },
     { name: 'modelId', type: 'string', required: true },
     { name: 'provider', type: 'string', required: true },
     { name: 'finishReason', type: 'string', required: true },
@@ -67,6 +71,12 @@ export const AI_TURNS_SCHEMA: CollectionDefinition = {
     { name: 'compaction', type: 'object' },
     { name: 'toolSourceErrors', type: 'array', description: '[{ server, tool?, message }]: MCP servers or tools left out of this turn.' },
     { name: 'summary', type: 'object', description: '{ text, throughId } when this turn produced a summary.' },
+    {
+      name: 'pendingApproval',
+      type: 'object',
+      description: "The paused step while tool calls wait for the user's approval (prompt messages, step content, the calls, steps and usage so far).",
+    },
+    { name: 'approvals', type: 'array', description: '[{ toolCallId, toolName, approved, reason?, userId, decidedAt, by }]: the answers to its tool calls.' },
     { name: 'trace', type: 'object', description: '{ traceId, spanId } of the turn span, when telemetry recorded one.' },
     {
       name: 'usageCounted',
@@ -120,7 +130,7 @@ export interface MessageData extends Record<string, unknown> {
   role: 'user' | 'assistant';
   content: string;
   parts?: unknown[];
-  status?: 'complete' | 'stopped';
+  status?: 'complete' | 'stopped' | 'awaiting-approval';
   /** User rows: the client's `userMessageId` (their recordId is that id, or owner-scoped when another user holds it: see message-record-id.ts). */
   messageId?: string;
 }

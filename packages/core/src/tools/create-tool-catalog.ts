@@ -11,6 +11,7 @@ import type { ToolCatalogOptions } from './tool-catalog-options.js';
 import type { OfferedTool, ToolCatalog, ToolContext } from './tool-types.js';
 import { validateCustomTools } from './validate-custom-tools.js';
 import { toWireName } from './wire-name.js';
+import { markSourceApprovals, resolveApproveTools } from '../approval/resolve-approve-tools.js';
 
 function positiveInteger(value: number | undefined, fallback: number, name: string, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -89,6 +90,9 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
   ];
 
   checkSourceNamespaces(entries.map((entry) => entry.wireName), sources);
+  const approve = resolveApproveTools(options.approveTools, entries, (name) => inSourceNamespace(name, sources));
+  for (const entry of entries) entry.approve = approve.catalog.has(entry.wireName);
+  const catalogNames = new Set(entries.map((entry) => entry.wireName));
   const offered: OfferedTool[] = entries.map((entry) => ({
     name: entry.wireName,
     description: entry.definition.description,
@@ -105,6 +109,10 @@ export function createToolCatalog(options: ToolCatalogOptions = {}): ToolCatalog
   return {
     names: Object.freeze(entries.map((entry) => entry.name)),
     forTurn,
-    openTurn: (context) => openTurnTools({ tools: forTurn(context), offered }, sources, context, sourceOptions),
+    openTurn: async (context) => {
+      const turnTools = await openTurnTools({ tools: forTurn(context), offered }, sources, context, sourceOptions);
+      markSourceApprovals(turnTools.tools, catalogNames, approve);
+      return turnTools;
+    },
   };
 }

@@ -4,6 +4,7 @@ import { findForbiddenKey } from './find-forbidden-key.js';
 import { toToolError, type ToolErrorReporter } from './to-tool-error.js';
 import { withToolDeadline } from './with-tool-deadline.js';
 import type { ChatwireTool, ToolContext } from './tool-types.js';
+import { withApprovalRule } from '../approval/approval-rule.js';
 
 /** One offered tool, prepared at configuration time and bound to a caller per turn. */
 export interface CatalogEntry {
@@ -12,6 +13,8 @@ export interface CatalogEntry {
   /** Provider-safe name (`records_query`). */
   wireName: string;
   builtIn: boolean;
+  /** Listed in `approveTools`: every call asks the user first, whatever the definition says. */
+  approve?: boolean;
   definition: ChatwireTool;
   /** The definition's zod schema as the AI SDK sees it, with the forbidden-key check in front. */
   inputSchema: Schema<unknown>;
@@ -43,7 +46,7 @@ export function toAiTool(
   options: { toolResultCap: number; toolTimeoutMs: number; onError?: ToolErrorReporter | undefined },
 ): Tool<unknown, unknown> {
   const { definition } = entry;
-  return tool<unknown, unknown>({
+  const made = tool<unknown, unknown>({
     description: definition.description,
     inputSchema: entry.inputSchema,
     execute: async (input) => {
@@ -59,4 +62,5 @@ export function toAiTool(
       return capToolResult(output, options.toolResultCap, definition.resultCapHint ?? DEFAULT_CAP_HINT, entry.name);
     },
   });
+  return withApprovalRule(made, entry.approve === true ? true : definition.needsApproval);
 }

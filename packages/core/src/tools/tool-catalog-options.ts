@@ -10,6 +10,12 @@ export interface ToolCatalogOptions {
    * accepted too, but custom tools are always offered. Unknown names are a CONFIGURATION error.
    */
   allow?: readonly string[];
+  /**
+   * Tools that ask the user before each call runs: built-in or custom tools by catalog or wire name
+   * (`records.delete`, `records_update`), MCP tools by wire name (`mcp_crm_delete`) or their server's wildcard
+   * (`mcp_crm_*`). Default none. Unknown names are a CONFIGURATION error.
+   */
+  approveTools?: readonly string[];
   /** Extra tools keyed by name (dots allowed; `weather.today` is offered as `weather_today`). */
   custom?: Readonly<Record<string, ChatwireTool>>;
   /** Collection with one row per user (`recordId === userId`) that `user.current` returns. Needs `store`. */

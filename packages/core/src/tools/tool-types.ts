@@ -2,6 +2,7 @@ import type { Caller, RecordAccess } from '@chatwire/storage';
 import type { ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { ToolSourceProblem } from './tool-source.js';
+import type { NeedsApproval } from '../approval/approval-rule.js';
 
 /** What every tool call receives: the caller, record access with the caller's rights, and the turn's abort signal. */
 export interface ToolContext {
@@ -19,6 +20,12 @@ export interface ChatwireTool<TInput = any, TOutput = unknown> {
    * (e.g. "Ask for a smaller `limit`."). Default: a generic hint.
    */
   resultCapHint?: string;
+  /**
+   * Ask the user before each call runs: `true`, or a function of the input and the caller (the caller's
+   * fields plus `toolCallId` and `messages`, so an AI SDK 6/7 tool's function works as it is). The turn
+   * pauses with a `data-tool-approval` chunk; `POST /chat` with `trigger: "approval"` answers it.
+   */
+  needsApproval?: NeedsApproval;
   execute(input: TInput, context: ToolContext): Promise<TOutput> | TOutput;
 }
 

@@ -25,10 +25,14 @@ describe('validateCustomTools: tools that ask for approval', () => {
     ['an AI SDK 6 tool with a needsApproval function', toolV6({ description: 'Deletes a record.', inputSchema, needsApproval: async () => true, execute })],
     ['an AI SDK 7 tool with needsApproval: true', toolV7({ description: 'Deletes a record.', inputSchema, needsApproval: true, execute })],
     ['a plain object with a needsApproval function', { description: 'Deletes a record.', inputSchema, needsApproval: () => false, execute }],
-  ])('%s is refused at start-up, naming the tool', (_label, definition) => {
-    expect(refusal({ 'records.purge': definition })).toBe(
-      "createToolCatalog: custom tool 'records.purge' asks for the user's approval before it runs (needsApproval), which chatwire " +
-        'does not support yet; it would run without approval, so it is refused: remove needsApproval, or leave the tool out',
+  ])('%s is accepted (the turn asks the user before it runs)', (_label, definition) => {
+    const checked = validateCustomTools({ 'records.purge': definition as unknown as ChatwireTool });
+    expect(checked['records.purge']).toBe(definition);
+  });
+
+  it.each([['a string', 'yes'], ['a number', 1], ['an object', {}]])('needsApproval as %s is refused at start-up, naming the tool', (_label, value) => {
+    expect(refusal({ 'records.purge': { description: 'Deletes a record.', inputSchema, needsApproval: value, execute } })).toBe(
+      "createToolCatalog: custom tool 'records.purge' has a needsApproval that is neither true, false nor a function",
     );
   });
 

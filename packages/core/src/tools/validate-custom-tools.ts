@@ -25,24 +25,20 @@ function checkInputSchema(name: string, schema: unknown): void {
 }
 
 /**
- * A tool that asks for the user's approval before it runs (an AI SDK 6/7 tool with `needsApproval`, `true` or a
- * function) must never run without it, and chatwire has no approval step yet: such a tool is refused.
- * `needsApproval: false` asks for nothing and is accepted.
+ * A tool's `needsApproval` (a chatwire tool's, or an AI SDK 6/7 tool's): `true`, `false` or a function of the
+ * input and the caller. Anything else is a mistake that could let the tool run unasked: refused.
  */
-function checkNoApproval(name: string, definition: object): void {
+function checkApprovalRule(name: string, definition: object): void {
   const needsApproval = (definition as { needsApproval?: unknown }).needsApproval;
-  if (needsApproval === undefined || needsApproval === false) return;
-  fail(
-    `custom tool '${name}' asks for the user's approval before it runs (needsApproval), which chatwire does not support yet; ` +
-      'it would run without approval, so it is refused: remove needsApproval, or leave the tool out',
-  );
+  if (needsApproval === undefined || typeof needsApproval === 'boolean' || typeof needsApproval === 'function') return;
+  fail(`custom tool '${name}' has a needsApproval that is neither true, false nor a function`);
 }
 
 /**
  * Checks custom tools at configuration time: each name, after mapping dots to underscores, matches
  * providers' rule `^[a-zA-Z0-9_-]{1,64}$` and clashes neither with a built-in nor with another custom
- * tool; each tool has a description, a zod object input schema and an execute function, and asks for no
- * approval.
+ * tool; each tool has a description, a zod object input schema, an execute function and, if any, a valid
+ * `needsApproval`.
  */
 export function validateCustomTools(custom: Readonly<Record<string, ChatwireTool>>): Record<string, ChatwireTool> {
   const byWireName = new Map<string, string>(BUILT_IN_TOOLS.map((name) => [toWireName(name), name]));
@@ -66,7 +62,7 @@ export function validateCustomTools(custom: Readonly<Record<string, ChatwireTool
       fail(`custom tool '${name}' needs a description that tells the model when to use it`);
     }
     if (typeof definition.execute !== 'function') fail(`custom tool '${name}' needs an execute function`);
-    checkNoApproval(name, definition);
+    checkApprovalRule(name, definition);
     checkInputSchema(name, definition.inputSchema);
     checked[name] = definition;
   }

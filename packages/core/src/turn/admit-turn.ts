@@ -7,6 +7,8 @@ import { releaseLease } from './release-lease.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';
+import { planApproval } from '../approval/plan-approval.js';
+import { declinePendingCalls } from '../approval/decline-pending-calls.js';
 
 export interface TurnRequest {
   caller: Caller;
@@ -29,8 +31,12 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
   try {
     const plan = await planFor(rt.store.asServer(), caller, input);
     await rt.limits?.admit(caller);
+    // A new message answers a turn still waiting for approvals: its calls are declined.
+    if (plan.trigger === 'submit' && newChatTitle === null) await declinePendingCalls(rt.store.asServer(), caller, input.chatId, lease);
+    // A continued turn keeps its assistant message: same id, same `X-Asst-Id`.
+    const id = plan.trigger === 'approval' ? plan.turnId : crypto.randomUUID();
     return new Turn(
-      { id: crypto.randomUUID(), chatId: input.chatId, caller, plan, model: request.model, lease, authToken: request.authToken, newChatTitle },
+      { id, chatId: input.chatId, caller, plan, model: request.model, lease, authToken: request.authToken, newChatTitle },
       rt,
     );
   } catch (error) {
@@ -55,6 +61,7 @@ async function chatToAnswer(rt: TurnRuntime, caller: Caller, input: TurnInput): 
  */
 async function planFor(server: RecordAccess, caller: Caller, input: TurnInput): Promise<TurnPlan> {
   const { chatId, userMessageId } = input;
+  if (input.trigger === 'approval') return planApproval(server, caller, chatId, input.approvals ?? []);
   if (input.trigger === 'submit') {
     const stored = await newUserMessageRecordId(server, caller.userId, userMessageId!);
     if (stored.duplicate) throw new ChatwireError('DUPLICATE_MESSAGE', `Message '${userMessageId}' is already stored`);

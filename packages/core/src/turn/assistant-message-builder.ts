@@ -101,8 +101,30 @@ export class AssistantMessageBuilder {
         break;
       }
       default:
+        if (chunk.type.startsWith('data-')) this.applyData(chunk as { type: `data-${string}`; id?: string; data: unknown; transient?: boolean });
         break;
     }
+  }
+
+  /**
+   * Starts from a stored answer (a turn continued after approvals): its parts, with its tool parts findable by
+   * call id for the outputs that follow. The next chunk opens no text of the stored ones.
+   */
+  restore(parts: readonly unknown[]): void {
+    for (const raw of parts) {
+      if (typeof raw !== 'object' || raw === null || typeof (raw as StoredPart).type !== 'string') continue;
+      const part = structuredClone(raw) as StoredPart;
+      this.parts.push(part);
+      if (typeof part.toolCallId === 'string') this.tools.set(part.toolCallId, part);
+    }
+  }
+
+  /** A `data-*` chunk as the SDK reader keeps it: a part, replaced in place by a later chunk of the same type and id; transient ones are not kept. */
+  private applyData(chunk: { type: `data-${string}`; id?: string; data: unknown; transient?: boolean }): void {
+    if (chunk.transient) return;
+    const existing = chunk.id === undefined ? undefined : this.parts.find((part) => part.type === chunk.type && part.id === chunk.id);
+    if (existing) existing.data = chunk.data;
+    else this.parts.push(chunk.id === undefined ? { type: chunk.type, data: chunk.data } : { type: chunk.type, id: chunk.id, data: chunk.data });
   }
 
   /**

@@ -33,11 +33,15 @@ const SUMMARY_CANDIDATES = 20;
 /**
  * Phase one of a turn: the history the model answers, compacted to the context budget. A submit answers
  * every stored message plus the new one; an edit the messages before the edited one plus its new text; a
- * regenerate the messages up to and including its user message.
+ * regenerate the messages up to and including its user message; a turn continued after approvals the same
+ * as a regenerate (its earlier steps come from the paused step it stored).
  */
 export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<PreparedPrompt> {
   const server = rt.store.asServer();
-  const source = promptSource(turn, await storedHistory(turn, rt));
+  const rows = await storedHistory(turn, rt);
+  const source = promptSource(turn, rows);
+  // A turn continued after approvals goes on in its stored assistant message.
+  if (turn.plan.trigger === 'approval') turn.answer.restore(rows.find((row) => row.recordId === turn.id)?.data.parts ?? []);
   const cachedSummary = source.keptIds.size === 0 ? null : await usableSummary(server, turn.chatId, source.keptIds);
   const prepared = await compactHistory(source.entries, {
     config: rt.compaction,
@@ -87,7 +91,8 @@ function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
     const at = rows.findIndex((row) => wireMessageId(row) === plan.userMessageId && row.data.role === 'user');
     if (at < 0) throw new ChatwireError('MESSAGE_NOT_FOUND', `Message '${plan.userMessageId}' is not a user message of this chat`);
     kept = rows.slice(0, at);
-    replaced = rows.slice(at + 1);
+    // A continued turn keeps its own answer (it is rewritten when the turn is stored).
+    replaced = plan.trigger === 'approval' ? [] : rows.slice(at + 1);
     userContent = plan.trigger === 'edit' ? plan.content : rows[at]!.data.content;
     userRecordId = rows[at]!.recordId;
   }

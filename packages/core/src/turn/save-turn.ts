@@ -5,15 +5,19 @@ import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js'
 import { AI_FEEDBACK } from '../records/feedback-collection.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import type { Turn } from './turn.js';
+import type { PendingApproval } from '../approval/approval-types.js';
+import { writeContinuedTurn } from '../approval/write-continued-turn.js';
 
-/** How the model part of a stored turn ended: `complete`, or `stopped` by the stop route. */
-export type AnswerStatus = 'complete' | 'stopped';
+/** How the model part of a stored turn ended: `complete`, `stopped` by the stop route, or `awaiting-approval`. */
+export type AnswerStatus = 'complete' | 'stopped' | 'awaiting-approval';
 
 export interface TurnRecord {
   status: AnswerStatus;
   finishReason: string;
   usage: LanguageModelUsage;
   steps: number;
+  /** The step waiting for the user's approval (status `awaiting-approval`). */
+  pending?: PendingApproval;
 }
 
 export type SaveResult = 'stored' | 'chat-deleted' | 'lost-lease';
@@ -57,6 +61,8 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
     return 'chat-deleted';
   }
 
+  // A turn continued after approvals rewrites its own two rows.
+  if (plan.trigger === 'approval') return writeContinuedTurn(tx, turn, prompt, record);
   const userParts = [{ type: 'text', text: prompt.userContent }];
   if (plan.trigger === 'submit') {
     const data = { chatId, userId, role: 'user', content: plan.content, parts: userParts, messageId: plan.userMessageId };
@@ -101,6 +107,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
       compaction: prompt.compaction,
       ...(turn.toolSourceErrors.length > 0 ? { toolSourceErrors: turn.toolSourceErrors } : {}),
       ...(prompt.summary ? { summary: prompt.summary } : {}),
+      ...(record.pending ? { pendingApproval: { ...record.pending, usage: record.usage } } : {}),
       trace: turn.observer.traceIds?.(),
       usageCounted: true,
     }),

@@ -1,3 +1,4 @@
+import type { UIMessageChunk } from 'ai';
 import { safeErrorText } from './error-text.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import { saveTurn, type TurnRecord } from './save-turn.js';
@@ -19,7 +20,8 @@ export const TURN_TEXTS = {
  * then `finish` is sent (so a client that saw `finish` can rely on the stored history); a stopped one is
  * closed (`text-end` for open text), stored with `status: "stopped"`, then finished. A disconnect ends
  * with `abort`; a failure, timeout or lost lease with an `error` chunk. Only completed and stopped turns
- * write anything.
+ * write anything. A turn whose tool calls wait for the user's approval is stored with `status:
+ * "awaiting-approval"` and its pending step, then finished (`finishReason: "tool-calls"`).
  */
 export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outcome: StreamOutcome, rt: TurnRuntime): Promise<TurnEnding> {
   const { output } = turn;
@@ -33,6 +35,14 @@ export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outc
     }
     output.send({ type: 'finish', finishReason: 'stop' });
     return { kind: 'stopped' };
+  }
+  if (outcome.kind === 'awaiting-approval') {
+    // Stored like a finished turn, its calls kept pending server-side; the chat is free once the lease is released.
+    const record: TurnRecord = { status: 'awaiting-approval', finishReason: 'tool-calls', usage: outcome.usage, steps: outcome.steps, pending: outcome.pending };
+    const failedToStore = await store(turn, prompt!, rt, record);
+    if (failedToStore) return failedToStore;
+    output.send({ type: 'finish', finishReason: 'tool-calls' } as UIMessageChunk);
+    return { kind: 'awaiting-approval' };
   }
   const record: TurnRecord = { status: 'complete', finishReason: outcome.finishReason, usage: outcome.usage, steps: outcome.steps };
   const failedToStore = await store(turn, prompt!, rt, record);

@@ -11,11 +11,18 @@ import { ProviderWatchdog } from './provider-watchdog.js';
 import { UsageSum } from './usage-sum.js';
 import { toolErrorText } from './error-text.js';
 import { openCatalogForTurn } from '../tools/open-turn-tools.js';
+import type { PendingApproval } from '../approval/approval-types.js';
+import { isApprovalNeeded } from '../approval/approval-rule.js';
+import { continuePausedStep, type Resumed } from '../approval/continue-paused-step.js';
+import { toolApprovalChunk } from '../approval/tool-approval-chunk.js';
+import { refuseUnapprovedTools } from '../approval/refuse-unapproved-tools.js';
 
 /** How the model phase of a turn ended. */
 export type StreamOutcome =
   | { kind: 'finished'; finishReason: string; usage: LanguageModelUsage; steps: number }
   | { kind: 'interrupted'; interrupt: InterruptKind; usage: LanguageModelUsage; steps: number }
+  /** A step's tool calls wait for the user's approval: `pending` is stored with the turn. */
+  | { kind: 'awaiting-approval'; pending: PendingApproval; usage: LanguageModelUsage; steps: number }
   | { kind: 'failed'; error: unknown; stage: 'model' | 'history' };
 
 /**
@@ -27,11 +34,17 @@ export type StreamOutcome =
  * `streamText` when the app asked for the SDK's own telemetry spans or names a model by a gateway string
  * (`runAiSdkSteps`); both hand over the same parts. An `error` part ends the phase at once: nothing after
  * it is streamed or stored.
+ *
+ * When a step's calls need the user's approval the phase ends there (`awaiting-approval`), with one
+ * `data-tool-approval` chunk per call to answer. A turn continued after approvals first runs the answered
+ * calls (`continuePausedStep`), then goes on with the model's next step; the step cap counts the whole turn.
+ * The AI SDK's `streamText` cannot pause: there a tool that needs approval refuses to run.
  */
 export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime): Promise<StreamOutcome> {
   const signal = turn.signal;
   const usage = new UsageSum();
-  let steps = 0;
+  const { plan } = turn;
+  let steps = plan.trigger === 'approval' ? plan.pending.steps : 0;
   const interrupted = (): StreamOutcome => ({ kind: 'interrupted', interrupt: TurnInterrupt.kindOf(signal), usage: usage.total, steps });
   if (signal.aborted) return interrupted();
   const turnTools = await openCatalogForTurn(rt.tools, { caller: turn.caller, records: rt.store.asCaller(turn.caller), abortSignal: signal });
@@ -56,6 +69,15 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
         return false;
       case 'abort':
         outcome = interrupted();
+        return false;
+      case 'approval-pause':
+        for (const call of part.pending.calls) {
+          if (!call.needsApproval) continue;
+          const chunk = toolApprovalChunk(call);
+          answer.apply(chunk);
+          output.send(chunk);
+        }
+        outcome = { kind: 'awaiting-approval', pending: part.pending, usage: usage.total, steps };
         return false;
       case 'finish':
         outcome = signal.aborted ? interrupted() : { kind: 'finished', finishReason: part.finishReason, usage: part.totalUsage, steps };
@@ -87,6 +109,19 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
     return true;
   };
 
+  let resume: Resumed | undefined;
+  if (plan.trigger === 'approval') {
+    try {
+      const resumed = await continuePausedStep(turn, plan, tools, rt, onPart);
+      if (resumed === 'interrupted') return interrupted();
+      if (resumed === 'lost-lease') return { kind: 'interrupted', interrupt: 'lost-lease', usage: usage.total, steps };
+      if (resumed === 'chat-deleted') return { kind: 'failed', error: new Error('the chat was deleted'), stage: 'model' };
+      resume = resumed;
+    } catch (error) {
+      turn.report(error, 'persist');
+      return { kind: 'failed', error, stage: 'model' };
+    }
+  }
   const policy = stepPolicy(rt.compaction);
   const steps$ = {
     system: rt.system,
@@ -96,12 +131,15 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
     prepareStep: policy.prepareStep,
     abortSignal: signal,
     maxRetries: rt.maxRetries,
+    resume,
   };
   const model = turn.model.model;
+  const needsApproval = (call: { toolCallId: string; toolName: string; input: unknown }) => isApprovalNeeded(tools[call.toolName], call, turn.caller);
   watchdog.modelCallStarted();
   try {
-    if (typeof model === 'string' || rt.aiSdkTelemetry) await runAiSdkSteps({ ...steps$, model, telemetry: rt.aiSdkTelemetry }, onPart);
-    else await runModelLoop({ ...steps$, model }, onPart);
+    if (typeof model === 'string' || rt.aiSdkTelemetry) {
+      await runAiSdkSteps({ ...steps$, tools: refuseUnapprovedTools(tools, turn.caller), model, telemetry: rt.aiSdkTelemetry }, onPart);
+    } else await runModelLoop({ ...steps$, model, needsApproval }, onPart);
   } catch (error) {
     if (!signal.aborted) {
       turn.report(error, 'model');

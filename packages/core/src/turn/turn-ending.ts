@@ -7,13 +7,16 @@
  * - `failed`: a provider, timeout, storage or internal error; nothing is stored. `errorText` is what the
  *   client was sent.
  * - `lost-lease`: another turn took the chat over (this process stalled past the lease); nothing is stored.
+ * - `awaiting-approval`: tool calls wait for the user's approval; the turn is stored with them pending, and
+ *   `POST /chat` with `trigger: "approval"` continues it.
  */
 export type TurnEnding =
   | { kind: 'completed'; finishReason: string }
   | { kind: 'stopped' }
   | { kind: 'aborted' }
   | { kind: 'failed'; errorText: string }
-  | { kind: 'lost-lease' };
+  | { kind: 'lost-lease' }
+  | { kind: 'awaiting-approval' };
 
 /** Why a running turn was interrupted: the reason its abort signal carries. */
 export type InterruptKind = 'disconnect' | 'stop' | 'lost-lease' | 'first-byte-timeout' | 'idle-timeout' | 'ended';

@@ -145,7 +145,7 @@ export class Turn {
     this.resolveEnded(ending);
     try {
       this.observer.ended(ending, usage);
-      if (ending.kind === 'completed' || ending.kind === 'stopped') rt.limits?.used?.(this.caller, usage);
+      if (ending.kind === 'completed' || ending.kind === 'stopped' || ending.kind === 'awaiting-approval') rt.limits?.used?.(this.caller, usage);
     } catch (error) {
       this.report(error, 'internal');
     }

@@ -71,6 +71,23 @@ export const turnBodySchemas = {
       content: z.never({ error: "'content' must not be sent with trigger 'regenerate'" }).optional(),
     })
     .meta({ description: 'Answers a user message again.' }),
+  approval: turnBodyBase
+    .extend({
+      trigger: z.literal('approval'),
+      approvals: z
+        .array(
+          z.object({
+            toolCallId: stringField('toolCallId').min(1, "'toolCallId' must not be empty").max(256, "'toolCallId' must be at most 256 characters"),
+            approved: z.boolean({ error: "'approved' must be true or false" }),
+            reason: stringField('reason').max(1000, "'reason' must be at most 1000 characters").nullish(),
+          }),
+          { error: "'approvals' must be an array of { toolCallId, approved, reason? }" },
+        )
+        .min(1, "'approvals' must answer every pending tool call")
+        .max(100, "'approvals' must have at most 100 entries"),
+      content: z.never({ error: "'content' must not be sent with trigger 'approval'" }).optional(),
+    })
+    .meta({ description: "Answers the tool calls the chat's last turn waits on (every one, nothing else) and continues that turn." }),
 } satisfies Record<TurnTrigger, z.ZodObject>;
 
 type TurnBodyBranch = (typeof turnBodySchemas)[TurnTrigger];
@@ -84,7 +101,7 @@ export const turnBodySchema = z
   })
   .meta({
     description:
-      '`submit` (default) and `edit` carry `userMessageId` and non-blank `content`; `regenerate` carries no `content` and an optional `userMessageId`.',
+      '`submit` (default) and `edit` carry `userMessageId` and non-blank `content`; `regenerate` carries no `content` and an optional `userMessageId`; `approval` carries `approvals`.',
   });
 
 const LIMIT_MESSAGE = `'limit' must be an integer from 1 to ${MAX_LIST_LIMIT}`;

@@ -28,7 +28,7 @@ export const messageSchema = z
       role: z.enum(['user', 'assistant']),
       content: z.string(),
       parts: z.array(z.unknown()).optional().meta({ description: 'UI message parts (text, tool invocations).' }),
-      status: z.enum(['complete', 'stopped']).optional(),
+      status: z.enum(['complete', 'stopped', 'awaiting-approval']).optional(),
     }),
     createdAt: timestamp,
     updatedAt: timestamp,
