@@ -48,6 +48,11 @@ export interface ChatServiceOptions {
   models: ModelRegistry;
   /** A catalog, or options for `createToolCatalog` (default: all eight built-in tools). */
   tools?: ToolCatalog | ToolCatalogOptions;
+  /**
+   * Tools that ask the user before each call runs (env `CHATWIRE_APPROVE_TOOLS`), by catalog, wire or MCP
+   * name: the catalog's `approveTools` when `tools` does not set one. Default none.
+   */
+  approveTools?: readonly string[];
   /** Overrides of the compaction defaults. Invalid values throw at construction. */
   compaction?: Partial<CompactionConfig>;
   /** Summarizer model: an allow-listed id, `false` to never summarize, default the cheapest configured. */
@@ -155,6 +160,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     }
   };
   const compaction = createCompactionConfig(options.compaction);
+  if (isCatalog(options.tools) && options.approveTools !== undefined && options.approveTools.length > 0) {
+    throw new ChatwireError('CONFIGURATION', 'approveTools applies to tool options, not to a built ToolCatalog: give createToolCatalog its approveTools');
+  }
   const tools = isCatalog(options.tools)
     ? options.tools
     : createToolCatalog({
@@ -162,6 +170,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         toolResultCap: Math.max(1_000, compaction.toolResultCap),
         onError: (error) => onError(error, { stage: 'tool' }),
         ...options.tools,
+        approveTools: options.tools?.approveTools ?? options.approveTools,
       });
   const notifications = store.driver.notifications;
   const runtime: TurnRuntime = {

@@ -80,7 +80,7 @@ describe('a v4 model behind the v2 adapter: stream parts', () => {
   });
 
   it.each([
-    ['a tool approval request', { type: 'tool-approval-request', approvalId: 'ap1', toolCallId: 'c1' }, "'tool-approval-request' part", 'tool approval is not supported yet'],
+    ['a tool approval request', { type: 'tool-approval-request', approvalId: 'ap1', toolCallId: 'c1' }, "'tool-approval-request' part", 'approval of a tool the provider runs itself is not supported'],
     ['a reasoning file', { type: 'reasoning-file', mediaType: 'image/png', data: { type: 'data', data: 'AAAA' } }, "'reasoning-file' part", 'reasoning files'],
     ['a file given by URL', { type: 'file', mediaType: 'image/png', data: { type: 'url', url: new URL('https://files.example/a.png') } }, "'file' part", 'a file given by URL'],
     ['a part type no specification has', { type: 'hologram', frames: 3 }, "'hologram' part", 'an unknown part type'],

@@ -20,8 +20,9 @@ export type V3StreamPart = LanguageModelV3StreamPart | LanguageModelV4StreamPart
  *   its tools are dynamic), `citations` on `text-end` (the same sources arrive as `source` parts).
  *
  * A part chatwire cannot run becomes an `error` part naming it, so the turn ends instead of dropping it: a
- * tool approval request (chatwire has no approval step), a `reasoning-file`, a file given by URL (chatwire
- * passes files as bytes only), and any part type it does not know.
+ * tool approval request of a tool the provider runs (chatwire's approval is for the app's own tools), a
+ * `reasoning-file`, a file given by URL (chatwire passes files as bytes only), and any part type it does not
+ * know.
  */
 export function v3StreamPartToV2(part: V3StreamPart, source: PartSource): LanguageModelV2StreamPart | undefined {
   switch (part.type) {
@@ -87,7 +88,7 @@ export function v3StreamPartToV2(part: V3StreamPart, source: PartSource): Langua
     case 'custom':
       return undefined;
     case 'tool-approval-request':
-      return refused(part.type, source, 'tool approval is not supported yet');
+      return refused(part.type, source, 'approval of a tool the provider runs itself is not supported');
     case 'reasoning-file':
       return refused(part.type, source, 'reasoning files have no place in an AI SDK 5 stream');
     default:
