@@ -13,3 +13,7 @@ export { createTableNames } from './table-names.js';
 export type { TableNames } from './table-names.js';
 export { schemaSql } from './schema-sql.js';
 export type { SchemaSqlOptions } from './schema-sql.js';
+export { createPostgresBlobStore } from './create-postgres-blob-store.js';
+export type { PostgresBlobStoreOptions } from './create-postgres-blob-store.js';
+export { createSqlBlobStore } from './create-sql-blob-store.js';
+export type { SqlBlobStoreOptions } from './create-sql-blob-store.js';

@@ -20,6 +20,13 @@ export type ChatwireErrorCode =
   // tool approval: no pending call of that id; a call already answered
   | 'APPROVAL_NOT_FOUND'
   | 'APPROVAL_DECIDED'
+  // attachments: over a size limit, a type that is not allowed or not what was declared, not the
+  // caller's (or unknown), used by a stored message, not readable by the chosen model
+  | 'ATTACHMENT_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'ATTACHMENT_NOT_FOUND'
+  | 'ATTACHMENT_IN_USE'
+  | 'ATTACHMENT_NOT_SUPPORTED'
   | 'TIMEOUT'
   | 'RATE_LIMITED'
   | 'QUOTA_EXCEEDED'

@@ -33,3 +33,7 @@ export { DEFAULT_QUERY_LIMIT, RECORD_ID_PATTERN } from './access/store-limits.js
 export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter, sortTypeRank } from './filter-semantics.js';
 export { encodeCursor, decodeCursor } from './base64url.js';
 export { jsonEqual } from './json-value.js';
+// Attachment bytes: the blob store interface and its in-memory driver.
+export type { BlobStore } from './blobs/blob-store.js';
+export { BLOB_KEY_PATTERN, checkBlobKey, concatBytes } from './blobs/blob-store.js';
+export { createMemoryBlobStore } from './blobs/create-memory-blob-store.js';

@@ -8,6 +8,7 @@ it('exports exactly this API', async () => {
   const api = await import('./index.js');
   expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
     [
+      "BLOB_KEY_PATTERN",
       "ChatwireError",
       "DEFAULT_QUERY_LIMIT",
       "DEFAULT_TURN_LEASE_TTL_MS",
@@ -16,10 +17,13 @@ it('exports exactly this API', async () => {
       "MAX_SEARCH_LENGTH",
       "RECORD_ID_PATTERN",
       "SEARCH_FIELDS",
+      "checkBlobKey",
       "checkNotification",
       "checkSubscription",
       "compareCodePoints",
       "compareSortValues",
+      "concatBytes",
+      "createMemoryBlobStore",
       "createRecordStore",
       "decodeCursor",
       "decodeSearchCursor",

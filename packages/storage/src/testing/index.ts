@@ -6,3 +6,5 @@ export { RULE_MATRIX, RULE_ACTORS, ACTOR_CALLERS, RULE_VALUES } from './rule-mat
 export type { RuleKind, RuleOperation, RuleActor, RuleOutcome } from './rule-matrix.js';
 export { FILTER_CASES } from './contract-filters.js';
 export { BAD_INPUT_CASES } from './contract-validation.js';
+export { defineBlobContract } from './define-blob-contract.js';
+export type { BlobContractOptions } from './define-blob-contract.js';

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { defineBlobContract } from '@chatwire/storage/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresBlobStore } from './create-postgres-blob-store.js';
+import { createSqlBlobStore } from './create-sql-blob-store.js';
+import { createPgliteExecutor } from './create-pglite-executor.js';
+import { databaseUrl, SERVER_SKIP_REASON, sharedPglite, uniqueSchema } from './testing/test-backends.js';
+
+describe('pglite', () => {
+  const schema = uniqueSchema('blobs');
+  defineBlobContract({
+    name: 'postgres bytea (pglite)',
+    createStore: async () => createSqlBlobStore({ executor: createPgliteExecutor(await sharedPglite()), schema, chunkBytes: 64 * 1024 }),
+    cleanup: async () => {
+      await (await sharedPglite()).query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    },
+  });
+});
+
+describe.skipIf(!databaseUrl)(`postgres server ${databaseUrl ? '' : SERVER_SKIP_REASON}`, () => {
+  const schema = uniqueSchema('blobs');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  afterAll(async () => {
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool.end();
+  });
+
+  defineBlobContract({ name: 'postgres bytea (server)', createStore: () => createPostgresBlobStore({ pool, schema, chunkBytes: 64 * 1024 }) });
+
+  it('an upload cut halfway stores nothing and leaves no connection busy', async () => {
+    const store = createPostgresBlobStore({ pool, schema, chunkBytes: 64 * 1024 });
+    async function* cutUpload(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 8; i++) yield new Uint8Array(randomBytes(64 * 1024)); // several chunk rows written
+      throw new Error('socket closed');
+    }
+    await expect(store.put('halfway', cutUpload())).rejects.toThrow('socket closed');
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}"."chatwire_blobs" WHERE key = 'halfway'`);
+    expect(rows[0].n).toBe(0);
+    expect(pool.waitingCount).toBe(0);
+    expect(pool.idleCount).toBe(pool.totalCount);
+    const busy = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(busy.rows[0].n).toBe(0);
+    // Both connections of the pool still serve.
+    await Promise.all([store.put('after1', (async function* () { yield new Uint8Array([1]); })()), store.get('after1')]);
+    expect(Array.from((await store.get('after1'))!)).toEqual([1]);
+  });
+});
