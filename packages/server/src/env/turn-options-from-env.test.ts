@@ -28,6 +28,13 @@ describe('turnOptionsFromEnv', () => {
     expect(turnOptionsFromEnv({ CHATWIRE_ON_DISCONNECT: '', CHATWIRE_AUTO_CREATE_CHATS: ' ' })).toEqual({});
   });
 
+  it('CHATWIRE_APPROVE_TOOLS: a comma-separated list of tool names (spaces and empty entries ignored)', () => {
+    expect(turnOptionsFromEnv({ CHATWIRE_APPROVE_TOOLS: 'records.delete, records_update,,mcp_crm_*' })).toEqual({
+      approveTools: ['records.delete', 'records_update', 'mcp_crm_*'],
+    });
+    expect(turnOptionsFromEnv({ CHATWIRE_APPROVE_TOOLS: ' , ' })).toEqual({});
+  });
+
   it.each([
     ['CHATWIRE_ON_DISCONNECT', 'later'],
     ['CHATWIRE_AUTO_CREATE_CHATS', 'maybe'],

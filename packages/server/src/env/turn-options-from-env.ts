@@ -4,13 +4,14 @@ import { envChoice, envFlag, envMilliseconds } from './read-env.js';
 
 export type TurnEnvOptions = Pick<
   ChatServiceOptions,
-  'providerFirstByteTimeoutMs' | 'providerIdleTimeoutMs' | 'turnLeaseTtlMs' | 'onDisconnect' | 'createChatOnFirstTurn' | 'autoTitles' | 'sharing'
+  'providerFirstByteTimeoutMs' | 'providerIdleTimeoutMs' | 'turnLeaseTtlMs' | 'onDisconnect' | 'createChatOnFirstTurn' | 'autoTitles' | 'sharing' | 'approveTools'
 >;
 
 /**
  * CHATWIRE_PROVIDER_FIRST_BYTE_TIMEOUT_MS, CHATWIRE_PROVIDER_IDLE_TIMEOUT_MS (0 turns a timeout off),
  * CHATWIRE_TURN_LEASE_TTL_MS, CHATWIRE_ON_DISCONNECT (`abort` | `continue`), CHATWIRE_AUTO_CREATE_CHATS
- * (1 | 0), CHATWIRE_AUTO_TITLES (1 | 0), CHATWIRE_SHARING (1 | 0: share links). Unset ones keep the service's defaults; a malformed one is a CONFIGURATION error naming it.
+ * (1 | 0), CHATWIRE_AUTO_TITLES (1 | 0), CHATWIRE_SHARING (1 | 0: share links), CHATWIRE_APPROVE_TOOLS (comma-separated
+ * tool names that ask the user before they run, e.g. `records.delete,records.update`). Unset ones keep the service's defaults; a malformed one is a CONFIGURATION error naming it.
  */
 export function turnOptionsFromEnv(env: Record<string, string | undefined>): TurnEnvOptions {
   const options: TurnEnvOptions = {};
@@ -29,5 +30,7 @@ export function turnOptionsFromEnv(env: Record<string, string | undefined>): Tur
   if (autoTitles !== undefined) options.autoTitles = autoTitles;
   const sharing = envFlag(env, 'CHATWIRE_SHARING');
   if (sharing !== undefined) options.sharing = sharing;
+  const approve = env.CHATWIRE_APPROVE_TOOLS?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (approve !== undefined && approve.length > 0) options.approveTools = approve;
   return options;
 }

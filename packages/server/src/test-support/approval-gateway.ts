@@ -20,7 +20,7 @@ export const NOTES = {
 } as const;
 
 /** A queued provider answer, given the request body the provider got. */
-export type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+export type Answer = (body: Record<string, unknown>, request: Request) => Response | Promise<Response>;
 
 /**
  * A chat-completions provider behind msw: answers are taken from `queue` in order (a missing one is a 418),
@@ -34,7 +34,7 @@ export function approvalGateway() {
     requests.push(body);
     const answer = queue.shift();
     if (!answer) return new Response(JSON.stringify({ error: { message: 'no answer queued' } }), { status: 418 });
-    return answer(body);
+    return answer(body, request);
   });
   return { handler, requests, queue };
 }
