@@ -42,13 +42,26 @@ describe('parseTurnInput', () => {
     [[1], 'Request body must be a JSON object', 'body'],
     [{ userMessageId: 'u1', content: 'hi' }, "'chatId' must be a string, got undefined", 'chatId'],
     [{ chatId: 'a b', userMessageId: 'u1', content: 'hi' }, "'chatId' must be 1-128 characters of A-Z a-z 0-9 . _ : -", 'chatId'],
-    [{ chatId: 'c', trigger: 'redo', userMessageId: 'u1', content: 'hi' }, "'trigger' must be one of submit, edit, regenerate", 'trigger'],
+    [{ chatId: 'c', trigger: 'redo', userMessageId: 'u1', content: 'hi' }, "'trigger' must be one of submit, edit, regenerate, approval", 'trigger'],
     [{ chatId: 'c', content: 'hi' }, "'userMessageId' must be a string, got undefined", 'userMessageId'],
     [{ chatId: 'c', trigger: 'edit', userMessageId: 'u1' }, "'content' must be a string, got undefined", 'content'],
     [{ chatId: 'c', userMessageId: 'u1', content: ['a'] }, "'content' must be a string, got array", 'content'],
     [{ chatId: 'c', userMessageId: 'u1', content: '  ' }, "'content' must not be empty", 'content'],
+    [{ chatId: 'c', trigger: 'approval' }, "'approvals' must be an array of { toolCallId, approved, reason? }", 'approvals'],
+    [{ chatId: 'c', trigger: 'approval', approvals: [] }, "'approvals' must answer every pending tool call", 'approvals'],
+    [{ chatId: 'c', trigger: 'approval', approvals: [{ toolCallId: 'x', approved: 'yes' }] }, "'approved' must be true or false", 'approvals'],
+    [{ chatId: 'c', trigger: 'approval', approvals: [{ toolCallId: 'x', approved: true }], content: 'hi' }, "'content' must not be sent with trigger 'approval'", 'content'],
   ])('%j is a VALIDATION error naming the field', (body, message, field) => {
     expect(failure(() => parseTurnInput(body))).toEqual({ message, field });
+  });
+
+  it('an approval carries its answers (a null reason is dropped)', () => {
+    expect(parseTurnInput({ chatId: 'c', trigger: 'approval', approvals: [{ toolCallId: 'a', approved: true, reason: null }, { toolCallId: 'b', approved: false, reason: 'no' }] })).toEqual({
+      chatId: 'c',
+      trigger: 'approval',
+      approvals: [{ toolCallId: 'a', approved: true }, { toolCallId: 'b', approved: false, reason: 'no' }],
+      modelId: undefined,
+    });
   });
 
   it('passes any modelId on to the model registry (which answers MODEL_NOT_ALLOWED)', () => {
