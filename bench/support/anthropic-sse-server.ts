@@ -125,3 +125,6 @@ if (process.send) {
     }
   });
 }
+
+// The bench that started this child is gone: so is the child.
+process.on('disconnect', () => process.exit(0));

@@ -128,3 +128,6 @@ process.on('message', (command: ClientCommand) => {
       process.exit(0);
   }
 });
+
+// The bench that started this child is gone: so is the child.
+process.on('disconnect', () => process.exit(0));

@@ -141,3 +141,6 @@ process.on('message', (command: ListClientCommand) => {
   if (command.type === 'exit') process.exit(0);
   void run(command.spec, command.connections, command.warmupMs, command.durationMs).then((result) => send({ type: 'done', result }));
 });
+
+// The bench that started this child is gone: so is the child.
+process.on('disconnect', () => process.exit(0));

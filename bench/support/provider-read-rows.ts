@@ -5,12 +5,13 @@
  */
 import type { BenchRow } from '../bench-row.js';
 import { channel } from './child-channel.js';
+import { sized } from './quick.js';
 import type { Provider } from './real-path-children.js';
 import { spawnChild } from './real-path-children.js';
 import type { ReadReply, ReadVariant } from './provider-read.js';
 
 const STREAMS = 60;
-const DELTAS = 40;
+const DELTAS = sized(40, 20);
 
 const LABELS: Record<ReadVariant, string> = {
   'http-split': 'node:http keep-alive agent, SSE split by hand, JSON.parse',

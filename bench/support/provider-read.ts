@@ -1,13 +1,18 @@
 /**
  * Child of the real-path benches: reads the loopback provider's paced Anthropic SSE `streams` at a time
  * (argv: provider port, streams, deltas per stream) in one of four ways, and reports this process's CPU per
- * text delta for each (user + system, from the first request to the last byte, after a warm-up round):
+ * text delta for each (user + system, from the first request to the last byte, after a warm-up round; a
+ * fourth argument runs one variant only, and without an IPC channel the figures are printed, for profiles:
+ * `READ_PROFILE=/tmp/read node --import tsx bench/support/provider-read.ts <port> 60 40` writes a CPU profile of
+ * each measured round to /tmp/read-<variant>.cpuprofile):
  * - `http-split`: a keep-alive node:http agent, SSE split by hand, `JSON.parse` of each event;
  * - `fetch-split`: the global fetch, the same parsing;
  * - `package-fetch`: `@ai-sdk/anthropic` `doStream` read to the end (the package on the global fetch);
  * - `package-node-fetch`: the same with chatwire's `createNodeHttpFetch()` as the package's `fetch`.
  */
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { createNodeHttpFetch } from '../../packages/core/src/models/node-http-fetch.js';
 import { createAnthropic } from './real-path-deps.js';
 import { VENDOR_MODEL } from './real-path-line.js';
@@ -16,7 +21,7 @@ export const READ_VARIANTS = ['http-split', 'fetch-split', 'package-fetch', 'pac
 export type ReadVariant = (typeof READ_VARIANTS)[number];
 export type ReadReply = { type: 'read'; variant: ReadVariant; cpuPerDeltaUs: number; deltas: number };
 
-const [portArg, streamsArg = '60', deltasArg = '60'] = process.argv.slice(2);
+const [portArg, streamsArg = '60', deltasArg = '60', only] = process.argv.slice(2);
 const base = `http://127.0.0.1:${portArg}/v1`;
 const streams = Number(streamsArg);
 const expected = Number(deltasArg);
@@ -85,13 +90,20 @@ const read: Record<ReadVariant, () => Promise<number>> = {
   'package-node-fetch': () => viaPackage(onNodeFetch),
 };
 
-for (const variant of READ_VARIANTS) {
+for (const variant of READ_VARIANTS.filter((v) => only === undefined || v === only)) {
   const round = async () => (await Promise.all(Array.from({ length: streams }, () => read[variant]()))).reduce((a, b) => a + b, 0);
   await round();
+  const session = process.env.READ_PROFILE ? new Session() : null;
+  session?.connect();
+  await session?.post('Profiler.enable');
+  await session?.post('Profiler.start');
   const cpu0 = process.cpuUsage();
   const deltas = await round();
   const cpu = process.cpuUsage(cpu0);
+  if (session) writeFileSync(`${process.env.READ_PROFILE}-${variant}.cpuprofile`, JSON.stringify((await session.post('Profiler.stop')).profile));
   if (deltas !== streams * expected) throw new Error(`${variant}: ${deltas} deltas, expected ${streams * expected}`);
-  process.send!({ type: 'read', variant, cpuPerDeltaUs: (cpu.user + cpu.system) / deltas, deltas } satisfies ReadReply);
+  const reply: ReadReply = { type: 'read', variant, cpuPerDeltaUs: (cpu.user + cpu.system) / deltas, deltas };
+  if (process.send) process.send(reply);
+  else process.stdout.write(`${variant}: ${reply.cpuPerDeltaUs.toFixed(1)} us per text delta\n`);
 }
 process.exit(0);

@@ -77,3 +77,6 @@ process.on('message', (command: TurnClientCommand) => {
     process.send!({ type: 'turns', results } satisfies TurnClientReply),
   );
 });
+
+// The bench that started this child is gone: so is the child.
+process.on('disconnect', () => process.exit(0));

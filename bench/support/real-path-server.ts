@@ -91,6 +91,7 @@ process.on('message', (command: RealServerCommand) => {
           session = new Session();
           session.connect();
           await session.post('Profiler.enable');
+          await session.post('Profiler.setSamplingInterval', { interval: 200 });
           await session.post('Profiler.start');
           return send({ type: 'profile' });
         }
@@ -108,3 +109,6 @@ process.on('message', (command: RealServerCommand) => {
     }
   })();
 });
+
+// The bench that started this child is gone: so is the child.
+process.on('disconnect', () => process.exit(0));
