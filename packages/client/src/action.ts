@@ -15,7 +15,8 @@ export type Action =
   | StreamErrorAction
   | AbortAction
   | FinishAction
-  | StopAction;
+  | StopAction
+  | RequestApprovalAction;
 
 export type ActionType = Action['type'];
 
@@ -90,6 +91,17 @@ export interface AbortAction {
  */
 export interface StopAction {
   type: 'stop';
+}
+
+/**
+ * Non-spec extension: the `data-tool-approval` chunk. The turn paused: the call `toolCallId` waits for the
+ * user's approval (answer it with `POST /chat`, `trigger: "approval"`).
+ */
+export interface RequestApprovalAction {
+  type: 'request-approval';
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
 }
 
 /** Non-spec extension: the `finish` chunk, the normal end of the turn. */

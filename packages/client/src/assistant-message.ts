@@ -2,9 +2,10 @@ import type { FinishReason } from './ui-message-chunk.js';
 
 /**
  * `streaming` until a terminal action: `finish` -> `done`, `stream-error` -> `error`, `abort` -> `aborted`;
- * `stop` (the stop route kept the partial answer) -> `stopped`, whether it comes before or after `finish`.
+ * `stop` (the stop route kept the partial answer) -> `stopped`, whether it comes before or after `finish`;
+ * `request-approval` -> `awaiting-approval` (tool calls wait for the user; the turn's `finish` keeps it).
  */
-export type AssistantMessageStatus = 'streaming' | 'done' | 'error' | 'aborted' | 'stopped';
+export type AssistantMessageStatus = 'streaming' | 'done' | 'error' | 'aborted' | 'stopped' | 'awaiting-approval';
 
 /** The states of the AI SDK's tool UI parts. */
 export type ToolCallState = 'input-streaming' | 'input-available' | 'output-available' | 'output-error';
@@ -34,6 +35,8 @@ export interface ToolCallPart {
   readonly errorText?: string;
   readonly providerExecuted?: boolean;
   readonly dynamic?: boolean;
+  /** `requested` while the call waits for the user's approval (a `data-tool-approval` chunk named it). */
+  readonly approval?: 'requested';
 }
 
 export type AssistantPart = TextPart | ToolCallPart;

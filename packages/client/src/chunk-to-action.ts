@@ -5,7 +5,8 @@ import type { UiMessageChunk } from './ui-message-chunk.js';
  * Chunk types that map to no action: `start` (the assistant id already comes from `X-Asst-Id`),
  * `start-step`, `finish-step`, `text-start`, `text-end` (a text part opens with its first delta),
  * `reasoning-start`, `reasoning-delta`, `reasoning-end` (chatwire never sends reasoning), `source-url`,
- * `source-document`, `file`, `message-metadata` and every `data-*` chunk. Use the chunk stream to read them.
+ * `source-document`, `file`, `message-metadata` and every `data-*` chunk but `data-tool-approval` (which is
+ * `request-approval`). Use the chunk stream to read them.
  */
 export const CHUNK_TYPES_WITHOUT_ACTION = [
   'start',
@@ -25,6 +26,7 @@ export const CHUNK_TYPES_WITHOUT_ACTION = [
 
 /** A validated chunk to its action, or `undefined` for the types listed in `CHUNK_TYPES_WITHOUT_ACTION`. */
 export function chunkToAction(chunk: UiMessageChunk): Action | undefined {
+  if (chunk.type === 'data-tool-approval') return approvalAction(chunk as { data: unknown });
   switch (chunk.type) {
     case 'text-delta':
       return { type: 'append-text', id: chunk.id, delta: chunk.delta };
@@ -83,4 +85,11 @@ function withFlags(
   if (chunk.providerExecuted !== undefined) action.providerExecuted = chunk.providerExecuted;
   if (chunk.dynamic !== undefined) action.dynamic = chunk.dynamic;
   return action;
+}
+
+/** `data-tool-approval` with its `{ toolCallId, toolName, input }`; another shape maps to nothing. */
+function approvalAction(chunk: { data: unknown }): Action | undefined {
+  const data = chunk.data as { toolCallId?: unknown; toolName?: unknown; input?: unknown } | null;
+  if (typeof data !== 'object' || data === null || typeof data.toolCallId !== 'string' || typeof data.toolName !== 'string') return undefined;
+  return { type: 'request-approval', toolCallId: data.toolCallId, toolName: data.toolName, input: data.input };
 }

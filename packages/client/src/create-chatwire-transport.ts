@@ -5,6 +5,7 @@ import type { DecodeOptions } from './decode-chunks.js';
 import { openStoppableStream } from './open-stoppable-stream.js';
 import { getRunningTurn, postTurn, type OpenTurn, type TurnRequest } from './post-turn.js';
 import { DEFAULT_STOP_RETRY_DELAYS, retryTransient } from './retry-transient.js';
+import { approvalAnswersOf } from './approval-answers.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
   /** Default model; `sendMessage(msg, { body: { modelId } })` overrides it per request. */
@@ -33,7 +34,10 @@ type ExtraHeaders = Record<string, string> | Headers | undefined;
  * - `stop()` -> `POST /chats/:id/stop`, then the connection closes (so the partial answer is stored), also
  *   for a resumed stream (but a resume replaced by a newer `resumeStream()` only closes); a transiently
  *   failing stop is retried (`stopRetryDelays`) and a definitive failure goes to `onStopError` before the close;
- * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs).
+ * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs);
+ * - a send whose last message is the assistant's (useChat's `sendAutomaticallyWhen` after `addToolResult` /
+ *   `addToolOutput`) -> `approval` with the `{ approved, reason? }` outputs the app gave the calls the message
+ *   asks about (`data-tool-approval` parts); the server continues that turn in the same assistant message.
  * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
  * Error responses reject with a `ChatwireClientError` (an `Error` whose message is the server's, with
  * `code`/`status`), which `useChat` puts in `error`. Imports nothing from `ai` at run time (types only), and
@@ -117,8 +121,16 @@ function turnFor(
     return user ? { chatId, trigger: 'regenerate', userMessageId: user.id } : { chatId, trigger: 'regenerate' };
   }
   const last = messages[messages.length - 1];
+  if (last?.role === 'assistant') {
+    const approvals = approvalAnswersOf(last);
+    if (approvals) return { chatId, trigger: 'approval', approvals };
+  }
   if (!last || last.role !== 'user') {
-    throw new ChatwireClientError('VALIDATION', 'chatwire transport: the last message must be a user message', { status: 0 });
+    throw new ChatwireClientError(
+      'VALIDATION',
+      'chatwire transport: the last message must be a user message, or an assistant message whose tool approvals are all answered',
+      { status: 0 },
+    );
   }
   const trig = messageId !== undefined && messageId === last.id ? 'edit' : 'submit';
   return { chatId, trigger: trig, userMessageId: last.id, content: textOf(last) };

@@ -27,6 +27,7 @@ export type {
   FailToolOutputAction,
   FinalizeToolCallAction,
   FinishAction,
+  RequestApprovalAction,
   StopAction,
   StreamErrorAction,
   UpsertToolCallAction,
@@ -53,7 +54,8 @@ export {
   type ChatwireClientErrorOptions,
 } from './chatwire-client-error.js';
 export type { ConnectionOptions } from './create-requester.js';
-export type { TurnRequest, TurnTrigger } from './post-turn.js';
+export type { ApprovalAnswer, TurnRequest, TurnTrigger } from './post-turn.js';
+export { approvalAnswersOf, approvalRequestsOf, approvalsAnswered, type ApprovalRequest } from './approval-answers.js';
 export type { TurnStream } from './create-turn-stream.js';
 export {
   createChatClient,

@@ -2,7 +2,14 @@ import { ChatwireClientError } from './chatwire-client-error.js';
 import type { Requester } from './create-requester.js';
 
 /** What a turn does: a new message (default), a rewrite of a stored user message, or a new answer to one. */
-export type TurnTrigger = 'submit' | 'edit' | 'regenerate';
+export type TurnTrigger = 'submit' | 'edit' | 'regenerate' | 'approval';
+
+/** One answer to a tool call waiting for approval. */
+export interface ApprovalAnswer {
+  toolCallId: string;
+  approved: boolean;
+  reason?: string;
+}
 
 /**
  * The body of `POST /chat`, exactly. `submit` and `edit` carry `userMessageId` and `content`; `regenerate`
@@ -15,6 +22,8 @@ export interface TurnRequest {
   userMessageId?: string;
   content?: string;
   modelId?: string;
+  /** `trigger: 'approval'`: one answer for every call the chat's last turn waits on. */
+  approvals?: ApprovalAnswer[];
 }
 
 export interface OpenTurn {
@@ -39,6 +48,7 @@ export async function postTurn(
   if (turn.userMessageId !== undefined) body.userMessageId = turn.userMessageId;
   if (turn.content !== undefined) body.content = turn.content;
   if (turn.modelId !== undefined) body.modelId = turn.modelId;
+  if (turn.approvals !== undefined) body.approvals = turn.approvals;
   const response = await request('POST', '/chat', { ...options, body, accept: 'text/event-stream' });
   return openStream(response, 'POST /chat');
 }

@@ -5,7 +5,10 @@ import type { AssistantMessage, AssistantPart, ToolCallPart } from './assistant-
  * `(state, action) => state`, immutable and cheap: only the changed part and the parts array are copied.
  * Never throws: a tool action for an unknown `toolCallId` creates the call. Content actions arriving after a
  * terminal status still apply; status rules:
- * - `finish` -> `done` only from `streaming` (an `error` chunk is followed by `finish`: the status stays `error`);
+ * - `finish` -> `done` only from `streaming` (an `error` chunk is followed by `finish`: the status stays `error`;
+ *   after `request-approval` it stays `awaiting-approval`);
+ * - `request-approval` -> `awaiting-approval` from `streaming`, and the call is marked `approval: 'requested'`
+ *   until its output arrives;
  * - `stream-error` -> `error` (first `errorText` kept);
  * - `abort` -> `aborted` unless already `error` or `stopped`;
  * - `stop` -> `stopped` unless already `error` (from `streaming`, `done` or `aborted`: the stop route's answer
@@ -34,8 +37,8 @@ export function reduceAssistantMessage(state: AssistantMessage, action: Action):
       return updateTool(state, action.toolCallId, (call) => {
         const { errorText: _e, preliminary: _p, ...rest } = call;
         return action.preliminary === undefined
-          ? { ...rest, state: 'output-available', output: action.output }
-          : { ...rest, state: 'output-available', output: action.output, preliminary: action.preliminary };
+          ? { ...withoutApproval(rest), state: 'output-available', output: action.output }
+          : { ...withoutApproval(rest), state: 'output-available', output: action.output, preliminary: action.preliminary };
       });
     case 'fail-tool-input':
       return updateTool(state, action.toolCallId, (call) => ({
@@ -57,11 +60,26 @@ export function reduceAssistantMessage(state: AssistantMessage, action: Action):
       return state.status === 'error' || state.status === 'aborted' || state.status === 'stopped' ? state : { ...state, status: 'aborted' };
     case 'stop':
       return state.status === 'error' || state.status === 'stopped' ? state : { ...state, status: 'stopped' };
+    case 'request-approval':
+      return {
+        ...updateTool(state, action.toolCallId, (call) => ({
+          ...call,
+          toolName: call.toolName || action.toolName,
+          ...(call.state === 'input-streaming' ? { state: 'input-available' as const, input: action.input } : {}),
+          approval: 'requested',
+        })),
+        status: state.status === 'streaming' ? 'awaiting-approval' : state.status,
+      };
     case 'finish': {
       const status = state.status === 'streaming' ? 'done' : state.status;
       return action.finishReason === undefined ? { ...state, status } : { ...state, status, finishReason: action.finishReason };
     }
   }
+}
+
+function withoutApproval(call: Omit<ToolCallPart, 'errorText' | 'preliminary'>): Omit<ToolCallPart, 'errorText' | 'preliminary' | 'approval'> {
+  const { approval: _a, ...rest } = call;
+  return rest;
 }
 
 /** Applies several actions (e.g. a batch replayed from a log). */

@@ -14,6 +14,7 @@ import { redisTurnSharing, type RedisOption, type TurnSharing } from './redis-tu
 import { createTurnLimits, type TurnLimitsOptions } from '@chatwire/core/limits';
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './read-json-body.js';
 import { feedbackRoutes, matchFeedbackRoute } from './routes/feedback-routes.js';
+import { branchRoutes, matchBranchRoute } from './routes/branch-route.js';
 import { SHARED_ROUTE, shareRoutes, type ShareRouteOptions } from './routes/share-routes.js';
 import { SEARCH_ROUTE, searchRoutes } from './routes/search-route.js';
 import { TOOLS_ROUTE, toolsRoutes } from './routes/tools-route.js';
@@ -172,6 +173,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       GET: async () => openApiReply(),
     },
     ...feedbackRoutes(service, body),
+    ...branchRoutes(service, body),
     ...searchRoutes(service),
     ...toolsRoutes(service),
     ...shares.routes,
@@ -187,7 +189,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (fixed !== undefined) return fixed;
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
-    return matchFeedbackRoute(rest) ?? shares.match(rest);
+    return matchFeedbackRoute(rest) ?? matchBranchRoute(rest) ?? shares.match(rest);
   }
 
   async function authenticate(token: string | null): Promise<Caller> {

@@ -33,6 +33,7 @@ type ChatClass = new (init: {
   transport: ChatTransport<UIMessage>;
   generateId: () => string;
   messages?: UIMessage[];
+  sendAutomaticallyWhen?: (options: { messages: UIMessage[] }) => boolean;
 }) => ChatLike;
 
 export interface Major {
@@ -80,12 +81,16 @@ export function setup(major: Major, answers: Array<string | Error>, options: Set
   const connection = (user: string) => ({ baseUrl: BASE, getToken: () => token(user), fetch: net.fetch });
   const client = (user = 'alice') => createChatClient(connection(user));
   let n = 0;
-  const chat = (id: string, init: { user?: string; messages?: UIMessage[] } = {}): ChatLike =>
+  const chat = (
+    id: string,
+    init: { user?: string; messages?: UIMessage[]; sendAutomaticallyWhen?: (options: { messages: UIMessage[] }) => boolean } = {},
+  ): ChatLike =>
     new major.Chat({
       id,
       transport: createChatwireTransport({ ...connection(init.user ?? 'alice'), ...options.transport }),
       generateId: () => `m-${++n}`,
       ...(init.messages ? { messages: init.messages } : {}),
+      ...(init.sendAutomaticallyWhen ? { sendAutomaticallyWhen: init.sendAutomaticallyWhen } : {}),
     });
   return { held, store, errors, net, client, chat };
 }

@@ -12,6 +12,8 @@ import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import { createTurnManager } from '../turn/create-turn-manager.js';
 import { loadChatMessages } from '../prompt/load-history.js';
 import { toWireMessage } from '../records/message-record-id.js';
+import { readActivePath, type BranchedMessage } from '../branches/load-chat-tree.js';
+import { switchBranch } from '../branches/switch-branch.js';
 import type { TurnRuntime } from '../turn/turn-runtime.js';
 import type { TurnLimits } from '../turn/turn-limits.js';
 import { observeNothing, type TurnObservers } from '../turn/turn-observer.js';
@@ -74,6 +76,11 @@ export interface ChatServiceOptions {
   /** A submit to a chat id nobody has creates that chat for the caller (default false). */
   createChatOnFirstTurn?: boolean;
   /**
+   * `linear` (default): edit and regenerate replace what follows. `tree`: they add a sibling and keep every
+   * earlier version; reads return the active path with each message's `branch`, and `switchBranch` moves it.
+   */
+  history?: 'linear' | 'tree';
+  /**
    * Title a chat after its first completed turn, off the turn's path, unless the user titled it (default false).
    * A title model that fails leaves the title as it was and is reported through `onError`.
    */
@@ -104,6 +111,8 @@ export interface ChatService {
   getChat(caller: Caller, chatId: string): Promise<{ chat: Chat; messages: Array<RecordEnvelope<MessageData> & { feedback?: MessageFeedback }> }>;
   renameChat(caller: Caller, chatId: string, input: unknown): Promise<Chat>;
   deleteChat(caller: Caller, chatId: string): Promise<{ chatId: string; messages: number }>;
+  /** Tree history: makes the newest leaf under `{ messageId }` active; the chat and its new active path. */
+  switchBranch(caller: Caller, chatId: string, input: unknown): Promise<{ chat: Chat; messages: Array<BranchedMessage & { feedback?: MessageFeedback }> }>;
   /** Validates, checks ownership, takes the chat's lease, checks the trigger's message, then streams. */
   streamTurn(caller: Caller, input: unknown, options?: TurnOptions): Promise<StartedTurn>;
   /** Stops the chat's running turn, keeping its partial answer; answers once it is stored. */
@@ -184,6 +193,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     idleTimeoutMs: options.providerIdleTimeoutMs ?? 30_000,
     onDisconnect: options.onDisconnect ?? 'abort',
     createChatOnFirstTurn: options.createChatOnFirstTurn ?? false,
+    historyMode: options.history ?? 'linear',
     hub: options.hub ?? createMemoryTurnHub(),
     bus: options.bus ?? (notifications ? createNotificationTurnBus(notifications) : null),
     summarizer: summarizerFor,
@@ -265,7 +275,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async getChat(caller, chatId) {
       const chat = await ownedChat(caller, chatId);
       const access = store.asCaller(caller);
-      const messages = (await loadChatMessages(access, chatId)).map(toWireMessage);
+      const messages =
+        runtime.historyMode === 'tree' ? await readActivePath(access, chatId, chat.data.activeLeafId) : (await loadChatMessages(access, chatId)).map(toWireMessage);
       return { chat: toChat(chat), messages: await attachFeedback(access, chatId, messages) };
     },
 
@@ -288,6 +299,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         return count;
       });
       return { chatId, messages };
+    },
+
+    async switchBranch(caller, chatId, input) {
+      await ownedChat(caller, chatId);
+      if (runtime.historyMode !== 'tree') throw new ChatwireError('NOT_FOUND', 'Branches are off (history: linear)');
+      const switched = await switchBranch({ store, leaseTtlMs: runtime.leaseTtlMs, report: (error) => onError(error, { stage: 'lease', chatId, userId: caller.userId }) }, chatId, input);
+      return { chat: toChat(switched.chat), messages: await attachFeedback(store.asCaller(caller), chatId, switched.messages) };
     },
 
     async streamTurn(caller, body, turnOptions = {}) {

@@ -21,6 +21,7 @@ export const AI_CHATS_SCHEMA: CollectionDefinition = {
     { name: 'userId', type: 'string', required: true, description: 'Owner (JWT subject).' },
     { name: 'title', type: 'string', required: true, maxLength: 500 },
     { name: 'titleSource', type: 'string', description: "'default' (replaceable), 'user' or 'generated'. Absent: 'default' when the title is 'New chat', else 'user'." },
+    { name: 'activeLeafId', type: 'string', description: 'Tree history: the recordId of the last message of the path the chat shows.' },
   ],
 };
 
@@ -46,6 +47,7 @@ export const AI_MESSAGES_SCHEMA: CollectionDefinition = {
       type: 'string',
       description: "User rows: the client's userMessageId (the recordId is derived from it and the owner, see message-record-id.ts).",
     },
+    { name: 'parentId', type: 'string', description: 'Tree history: the recordId of the message this one answers or follows (null: a first message; absent: the row stored before it).' },
   ],
 };
 
@@ -122,6 +124,8 @@ export interface ChatData extends Record<string, unknown> {
   title: string;
   /** Who set the title: nobody yet (a generated title may replace it), the user, or the title model. */
   titleSource?: 'default' | 'user' | 'generated';
+  /** Tree history: the last message of the path the chat shows. */
+  activeLeafId?: string;
 }
 
 export interface MessageData extends Record<string, unknown> {
@@ -133,6 +137,8 @@ export interface MessageData extends Record<string, unknown> {
   status?: 'complete' | 'stopped' | 'awaiting-approval';
   /** User rows: the client's `userMessageId` (their recordId is that id, or owner-scoped when another user holds it: see message-record-id.ts). */
   messageId?: string;
+  /** Tree history: the parent's recordId (null: a first message; absent: the row stored before it). */
+  parentId?: string | null;
 }
 
 /** The flat chat object of the HTTP contract. */

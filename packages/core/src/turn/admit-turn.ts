@@ -4,6 +4,7 @@ import type { TurnInput } from './turn-input.js';
 import { findOwnMessage, newUserMessageRecordId, wireMessageId } from '../records/message-record-id.js';
 import { titleFromMessage } from '../records/title-from-message.js';
 import { releaseLease } from './release-lease.js';
+import { placeTurn } from '../branches/place-turn.js';
 import { Turn } from './turn.js';
 import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';
@@ -30,6 +31,10 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
   if (!lease) throw new ChatwireError('CHAT_BUSY', 'A turn of this chat is still streaming; retry when it has finished');
   try {
     const plan = await planFor(rt.store.asServer(), caller, input);
+    // A tree chat: the new rows' parents come from the active leaf, now that the turn holds the chat.
+    if (rt.historyMode === 'tree') {
+      Object.assign(plan, await placeTurn(rt.store.asServer(), caller, input.chatId, plan, { newChat: newChatTitle !== null, explicitMessage: input.userMessageId !== undefined }));
+    }
     await rt.limits?.admit(caller);
     // A new message answers a turn still waiting for approvals: its calls are declined.
     if (plan.trigger === 'submit' && newChatTitle === null) await declinePendingCalls(rt.store.asServer(), caller, input.chatId, lease);

@@ -5,6 +5,7 @@ import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js'
 import { AI_FEEDBACK } from '../records/feedback-collection.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import type { Turn } from './turn.js';
+import { assistantParent, writeBranchUser } from '../branches/write-branch-rows.js';
 import type { PendingApproval } from '../approval/approval-types.js';
 import { writeContinuedTurn } from '../approval/write-continued-turn.js';
 
@@ -64,7 +65,9 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
   // A turn continued after approvals rewrites its own two rows.
   if (plan.trigger === 'approval') return writeContinuedTurn(tx, turn, prompt, record);
   const userParts = [{ type: 'text', text: prompt.userContent }];
-  if (plan.trigger === 'submit') {
+  // A tree chat adds rows and deletes nothing (the replaced ids are then empty).
+  if (plan.branch) await writeBranchUser(tx, turn, plan.branch, prompt.userContent, userParts);
+  else if (plan.trigger === 'submit') {
     const data = { chatId, userId, role: 'user', content: plan.content, parts: userParts, messageId: plan.userMessageId };
     await tx.create(AI_MESSAGES, data, { recordId: prompt.userRecordId });
   } else if (plan.trigger === 'edit') {
@@ -80,7 +83,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
   const { answer } = turn;
   await tx.create(
     AI_MESSAGES,
-    json({ chatId, userId, role: 'assistant', content: answer.text(), parts: answer.parts, status: record.status }),
+    json({ chatId, userId, role: 'assistant', content: answer.text(), parts: answer.parts, status: record.status, ...assistantParent(plan.branch) }),
     { recordId: turn.id },
   );
   const turnRow = await tx.create<TurnRowUsage>(
@@ -88,7 +91,7 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
     json({
       chatId,
       userId,
-      userMessageId: plan.userMessageId,
+      userMessageId: plan.branch?.user?.wireId ?? plan.userMessageId,
       assistantMessageId: turn.id,
       trigger: plan.trigger,
       modelId: turn.model.modelId,

@@ -1,5 +1,7 @@
 import type { ApprovalAnswer, PendingApproval } from '../approval/approval-types.js';
 
+import type { BranchPlacement } from '../branches/place-turn.js';
+
 /**
  * What a turn does to the chat's history, decided at admission:
  * - `submit`: a new user message (`userMessageId`, `content`) and its answer are appended.
@@ -8,7 +10,12 @@ import type { ApprovalAnswer, PendingApproval } from '../approval/approval-types
  * - `approval`: the chat's last turn (`turnId`, answering `userMessageId`), paused for the user's approval,
  *   goes on in the same assistant message: the `answers` to its `pending` calls, then the model's next step.
  */
-export type TurnPlan =
+export type TurnPlan = TurnPlanBody & {
+  /** A tree chat's turn: where its rows go (absent in a linear chat). */
+  branch?: BranchPlacement;
+};
+
+type TurnPlanBody =
   /** `recordId`: where the new user row is stored (see `records/message-record-id.ts`). */
   | { trigger: 'submit'; userMessageId: string; content: string; recordId: string }
   | { trigger: 'edit'; userMessageId: string; content: string }

@@ -27,6 +27,8 @@ export interface TurnRuntime {
   onDisconnect: 'abort' | 'continue';
   /** A submit to an unknown chat id creates that chat for the caller. */
   createChatOnFirstTurn: boolean;
+  /** `tree`: turns add branches (see `branches/`); `linear` or absent: edit and regenerate replace. */
+  historyMode?: 'linear' | 'tree';
   /** The running turns' chunk logs (resume). */
   hub: TurnHub;
   /** Stop requests and turn endings across processes; null when the store covers one process only. */

@@ -10,6 +10,7 @@ import type { TurnModel, TurnRuntime } from './turn-runtime.js';
 import { releaseLease } from './release-lease.js';
 import type { TurnObserver } from './turn-observer.js';
 import { safeErrorText } from './error-text.js';
+import { branchStartMetadata } from '../branches/place-turn.js';
 import type { ToolSourceProblem } from '../tools/tool-source.js';
 
 const EMPTY_USAGE = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
@@ -116,7 +117,7 @@ export class Turn {
     let ending: TurnEnding;
     let outcome: StreamOutcome | null = null;
     try {
-      this.output.send({ type: 'start', messageId: this.id });
+      this.output.send({ type: 'start', messageId: this.id, ...branchStartMetadata(this.plan.branch) });
       let prompt: PreparedPrompt | null = null;
       try {
         prompt = await this.observer.prepare(() => preparePrompt(this, rt));

@@ -1,0 +1,33 @@
+import type { RecordAccess, RecordEnvelope } from '@chatwire/storage';
+import { loadChatMessages } from '../prompt/load-history.js';
+import type { MessageData } from '../records/chat-collections.js';
+import { toWireMessage } from '../records/message-record-id.js';
+import { ChatTree, type BranchPosition } from './chat-tree.js';
+
+/** A message of the active path as the routes return it: the client's ids, and its place among its siblings. */
+export type BranchedMessage = RecordEnvelope<MessageData> & { branch: BranchPosition };
+
+/** Every message of a chat, as a tree (the chat's rows, one query per 200, as the linear history reads them). */
+export async function loadChatTree(access: RecordAccess, chatId: string): Promise<ChatTree> {
+  return new ChatTree(await loadChatMessages(access, chatId));
+}
+
+/** The stored rows from the first message down to `end` (null: none, and nothing is read). */
+export async function loadBranchPath(access: RecordAccess, chatId: string, end: string | null): Promise<RecordEnvelope<MessageData>[]> {
+  return end === null ? [] : (await loadChatTree(access, chatId)).pathTo(end);
+}
+
+/** The path down to `leaf`, each message with its `branch`; `parentId` (a recordId) stays internal. */
+export function branchedPath(tree: ChatTree, leaf: string | null): BranchedMessage[] {
+  return tree.pathTo(leaf).map((row) => {
+    const wire = toWireMessage(row);
+    const { parentId: _parentId, ...data } = wire.data;
+    return { ...wire, data: data as MessageData, branch: tree.positionOf(row.recordId) };
+  });
+}
+
+/** `GET /chats/:id` of a tree chat: the path down to its active leaf, each message with its `branch`. */
+export async function readActivePath(access: RecordAccess, chatId: string, activeLeafId: unknown): Promise<BranchedMessage[]> {
+  const tree = await loadChatTree(access, chatId);
+  return branchedPath(tree, tree.activeLeaf(activeLeafId));
+}
