@@ -3,6 +3,8 @@ import { ChatwireError, type Caller, type QueryPage, type RecordEnvelope, type R
 import { createCompactionConfig, createModelSummarizer } from '../compaction/index.js';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
 import type { ModelRegistry } from '../models/index.js';
+import { checkAppModel } from '../models/build-served-models.js';
+import type { AppLanguageModel } from '../model-specs/app-language-model.js';
 import { createToolCatalog, type ToolCatalogOptions } from '../tools/index.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
 import { listOfferedTools, type OfferedTools } from '../tools/list-offered-tools.js';
@@ -86,7 +88,7 @@ export interface ChatServiceOptions {
    */
   autoTitles?: boolean;
   /** Title model: an allow-listed id or a model (default the summarizer's choice; none configured: the first message). */
-  titleModel?: string | LanguageModel;
+  titleModel?: string | AppLanguageModel;
   /** Where running turns' output is kept for resume (default: this process's memory). */
   hub?: TurnHub;
   /** Stop requests across processes (default: the store's notifications, when its driver has them). */
@@ -168,6 +170,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       // A throwing onError must not break a turn (nor leave its chat's lease held).
     }
   };
+  // An app's own title model (any AI SDK major) runs as a v2 model, like the allow-listed ones.
+  const appTitleModel =
+    options.titleModel !== undefined && typeof options.titleModel !== 'string' ? (checkAppModel('titleModel', options.titleModel) as LanguageModel) : null;
   const compaction = createCompactionConfig(options.compaction);
   if (isCatalog(options.tools) && options.approveTools !== undefined && options.approveTools.length > 0) {
     throw new ChatwireError('CONFIGURATION', 'approveTools applies to tool options, not to a built ToolCatalog: give createToolCatalog its approveTools');
@@ -240,7 +245,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   }
 
   function titleModelFor(authToken: string | undefined): LanguageModel | null {
-    if (options.titleModel !== undefined && typeof options.titleModel !== 'string') return options.titleModel;
+    if (appTitleModel !== null) return appTitleModel;
     const id = options.titleModel ?? models.summarizerModelId();
     if (!id) return null;
     const { modelId } = models.resolve(id);
