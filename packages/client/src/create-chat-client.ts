@@ -1,7 +1,7 @@
 import { createRequester, readJson, type ConnectionOptions } from './create-requester.js';
 import { createTurnStream, followSignal, type TurnStream } from './create-turn-stream.js';
 import type { DecodeOptions } from './decode-chunks.js';
-import { getRunningTurn, postTurn, type TurnTrigger } from './post-turn.js';
+import { getRunningTurn, postTurn, type ApprovalAnswer, type TurnTrigger } from './post-turn.js';
 import { randomUuid } from './random-uuid.js';
 import type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult } from './route-types.js';
 import { searchChats, type SearchOptions, type SearchPage } from './search-chats.js';
@@ -32,7 +32,8 @@ export interface SentMessage extends TurnStream {
 /**
  * `POST /chat` with any trigger. `submit` and `edit` need `userMessageId` and `content` (`edit`: a stored user
  * message of the chat and its new text); `regenerate` takes no `content` and an optional `userMessageId`
- * (the server's default: the chat's last user message).
+ * (the server's default: the chat's last user message); `approval` takes `approvals` and continues the chat's
+ * last turn in the same assistant message.
  */
 export interface StreamTurnInput {
   chatId: string;
@@ -40,6 +41,8 @@ export interface StreamTurnInput {
   userMessageId?: string;
   content?: string;
   modelId?: string;
+  /** `approval`: one answer for every tool call the chat's last turn waits on. */
+  approvals?: ApprovalAnswer[];
   signal?: AbortSignal;
 }
 
@@ -60,7 +63,7 @@ export interface ChatClient extends FeedbackShareRoutes {
   deleteChat(chatId: string, options?: CallOptions): Promise<DeleteResult>;
   /** A `submit` turn: `streamTurn({ trigger: 'submit' })` with a generated `userMessageId`. */
   sendMessage(input: SendMessageInput): Promise<SentMessage>;
-  /** `POST /chat` with `trigger` `submit`, `edit` or `regenerate`. */
+  /** `POST /chat` with `trigger` `submit`, `edit`, `regenerate` or `approval`. */
   streamTurn(input: StreamTurnInput): Promise<StartedTurn>;
   /**
    * `POST /chats/:id/stop`: stops the chat's running turn and resolves once its partial answer is stored

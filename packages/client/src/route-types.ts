@@ -10,7 +10,7 @@ export interface ChatRecord {
 export type MessageRole = 'user' | 'assistant';
 
 /** A stored assistant message's status; a row without one reads as `'complete'`. */
-export type MessageStatus = 'complete' | 'stopped';
+export type MessageStatus = 'complete' | 'stopped' | 'awaiting-approval';
 
 /** A stored message: a record envelope of `ai-messages` (spec 2.1, 2.3). */
 export interface MessageRecord {

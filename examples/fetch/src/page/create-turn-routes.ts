@@ -6,7 +6,7 @@ export interface TurnStream {
   actions: AsyncIterableIterator<Action>;
 }
 
-export type TurnTrigger = 'submit' | 'edit' | 'regenerate';
+export type TurnTrigger = 'submit' | 'edit' | 'regenerate' | 'approval';
 
 export interface ModelChoice {
   modelId: string;
@@ -22,6 +22,8 @@ export interface TurnRoutes {
     userMessageId?: string;
     content?: string;
     modelId?: string;
+    /** `approval`: one answer for each tool call the chat's last answer waits on. */
+    approvals?: Array<{ toolCallId: string; approved: boolean }>;
     signal?: AbortSignal;
   }): Promise<TurnStream>;
   /** `POST /chats/:id/stop`; `null` when the server has no stop route (older servers: abort instead). */
@@ -62,8 +64,8 @@ export function createTurnRoutes(options: { baseUrl: string; getToken: () => str
   };
 
   return {
-    async startTurn({ chatId, trigger, userMessageId, content, modelId, signal }) {
-      const body = { chatId, trigger, userMessageId, content, modelId };
+    async startTurn({ chatId, trigger, userMessageId, content, modelId, approvals, signal }) {
+      const body = { chatId, trigger, userMessageId, content, modelId, approvals };
       const response = await call('POST', '/chat', { body, accept: 'text/event-stream', ...(signal ? { signal } : {}) });
       if (!response.ok) throw await errorOf(response);
       return toStream(response, 'POST /chat');

@@ -21,6 +21,7 @@ import type { MessageView } from './render-message.js';
 import { loadSession, saveSession, signIn, type Session } from './session.js';
 import { rateAnswer } from './rate-answer.js';
 import { setUpShareChat } from './share-chat.js';
+import { assistantFromStored, pendingApprovalsOf } from './tool-approvals.js';
 
 const ui = {
   error: byId<HTMLParagraphElement>('error'),
@@ -213,6 +214,8 @@ function conversation(): MessageView[] {
     if (stopped.has(message.id)) view.stopped = true;
     if (idle && !message.pending && message.role === 'user') view.actions = ['edit'];
     if (idle && !message.pending && message.role === 'assistant' && index === merged.length - 1) view.actions = ['regenerate'];
+    const approvals = idle && !message.pending ? pendingApprovalsOf(stored.find((m) => m.recordId === message.id)) : [];
+    if (approvals.length > 0) view.approvals = approvals.map((a) => (decisions.has(a.toolCallId) ? { ...a, decided: true } : a));
     if (message.id === editingId && message.role === 'user') view.editing = true;
     return view;
   });
@@ -266,6 +269,8 @@ async function streamTurn(options: {
   rewrite?: Rewrite;
   controller?: AbortController;
   questionUnknown?: boolean;
+  /** The live state to start from (a continued answer keeps what it showed). */
+  seed?: (assistantMessageId: string) => ReturnType<typeof createAssistantMessage>;
 }): Promise<void> {
   const { chatId, turn } = options;
   const run: Running = {
@@ -283,7 +288,7 @@ async function streamTurn(options: {
   frames.flush();
   try {
     const stream = await options.start(run.controller.signal);
-    turn.assistant = createAssistantMessage(stream.assistantMessageId);
+    turn.assistant = options.seed?.(stream.assistantMessageId) ?? createAssistantMessage(stream.assistantMessageId);
     for await (const action of stream.actions) {
       turn.assistant = reduceAssistantMessage(turn.assistant, action);
       if (currentId === chatId) frames.schedule();
@@ -372,6 +377,36 @@ async function regenerate(): Promise<void> {
   });
 }
 
+/** The user's answers to the calls the last answer waits on, sent once every call has one. */
+const decisions = new Map<string, boolean>();
+
+/**
+ * "Approve" / "Deny" on a call the last answer waits on: once every call of that answer is answered, `POST
+ * /chat` with `trigger: "approval"` continues the same answer (shown in place while it streams).
+ */
+async function answerApproval(messageId: string, toolCallId: string, approved: boolean): Promise<void> {
+  if (!currentId || running) return;
+  const chatId = currentId;
+  const at = stored.findIndex((m) => m.recordId === messageId);
+  const requests = pendingApprovalsOf(stored[at]);
+  if (!requests.some((r) => r.toolCallId === toolCallId)) return;
+  decisions.set(toolCallId, approved);
+  if (!requests.every((r) => decisions.has(r.toolCallId))) return frames.flush();
+  const approvals = requests.map((r) => ({ toolCallId: r.toolCallId, approved: decisions.get(r.toolCallId)! }));
+  decisions.clear();
+  const question = stored.slice(0, at).findLast((m) => m.data.role === 'user');
+  if (!question) return;
+  const record = stored[at];
+  const modelId = ui.model.value;
+  await streamTurn({
+    chatId,
+    turn: { userMessageId: question.recordId, content: question.data.content },
+    rewrite: { trigger: 'regenerate', userMessageId: question.recordId },
+    seed: (id) => assistantFromStored(id, record),
+    start: (signal) => turnRoutes.startTurn({ chatId, trigger: 'approval', approvals, modelId, signal }),
+  });
+}
+
 /** After a reload: attaches to the chat's running turn, if any (`GET /chats/:id/stream`, 204 when none). */
 async function resumeRunningTurn(chatId: string): Promise<void> {
   const controller = new AbortController();
@@ -439,6 +474,8 @@ function handleMessageActions(): void {
       frames.flush();
     }
     if (action === 'regenerate') act(regenerate)();
+    const toolCallId = button.getAttribute('data-tool-call-id');
+    if ((action === 'approve' || action === 'deny') && toolCallId) act(() => answerApproval(id, toolCallId, action === 'approve'))();
     if (action === 'rate-up' || action === 'rate-down') act(() => rate(id, action === 'rate-up' ? 'up' : 'down'))();
   });
   ui.messages.addEventListener('submit', (event) => {

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@chatwire/client';
 import { el } from './element.js';
 import { renderFeedback, type Rating } from './render-feedback.js';
 import { renderMarkdown } from './render-markdown.js';
+import { renderApproval, type ApprovalView } from './tool-approvals.js';
 
 /** A tool call as shown, from a live `ToolCallPart` or a stored UI part (`{ type: 'tool-<name>', ... }`). */
 interface ToolView {
@@ -22,6 +23,8 @@ export interface MessageView extends ChatMessage {
   actions?: ReadonlyArray<'edit' | 'regenerate'>;
   /** A user message being edited: its text in a box with "Send edit" and "Cancel". */
   editing?: boolean;
+  /** Tool calls this answer waits on, each with "Approve" and "Deny". */
+  approvals?: readonly ApprovalView[];
   /** A stored answer's rating (null: none yet); absent: no thumbs (user messages, answers in flight). */
   feedback?: Rating | null;
 }
@@ -55,6 +58,7 @@ export function renderMessage(message: MessageView): HTMLElement {
       body.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text, idPrefix)));
     }
   });
+  for (const approval of message.approvals ?? []) item.append(renderApproval(approval));
   const status = message.streaming?.status;
   if (status === 'streaming') item.append(el('div', { class: 'status typing' }, 'typing…'));
   else if (status === 'aborted' || message.stopped) item.append(el('div', { class: 'status' }, 'stopped'));
