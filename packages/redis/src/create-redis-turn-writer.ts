@@ -125,8 +125,10 @@ export function createRedisTurnWriter(settings: RedisTurnWriterSettings): RedisT
   );
   refresher.unref();
 
+  // A turn continued after tool approvals runs again under its id: its earlier, ended log goes first.
   void run(() =>
     exec([
+      ['DEL', keys.stream],
       ['SET', keys.current, settings.turnId, 'PX', running],
       ['SET', keys.live, '1', 'PX', liveTtl],
     ]),

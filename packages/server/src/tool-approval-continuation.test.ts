@@ -1,5 +1,6 @@
 import { createPostgresDriver } from '@chatwire/postgres';
 import { createRecordStore } from '@chatwire/storage';
+import { createMemoryDriver } from '@chatwire/storage/memory';
 import { setupServer } from 'msw/node';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -182,5 +183,37 @@ describe.skipIf(!url)(`two handlers on one PostgreSQL store${url ? '' : ' (skipp
     expect(late.status).toBe(409);
     expect(((await late.json()) as { error: { code: string } }).error.code).toBe('APPROVAL_DECIDED');
     expect(purge.runs).toEqual(['Milk']);
+  });
+});
+
+const redisUrl = process.env.CHATWIRE_TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)(`resuming a continued turn from another process (Redis hub)${redisUrl ? '' : ' (skipped: CHATWIRE_TEST_REDIS_URL not set)'}`, () => {
+  it('GET /chats/:id/stream on the other handler reads the continuation, not the paused run before it', async () => {
+    const purge = purgeTool();
+    const store = createRecordStore({ driver: createMemoryDriver() });
+    const redis = { url: redisUrl!, keyPrefix: `cw-approval-${process.pid}-${Date.now().toString(36)}` };
+    const a = approvalApp({ store, redis, tools: purge.tools });
+    const b = approvalApp({ store, redis, tools: purge.tools });
+    try {
+      const { chatId, asstId } = await pause(a);
+      const held = heldText();
+      gateway.queue.push(held.answer);
+      const res = await approve(a, chatId);
+      const reading = readSse(res);
+      await held.started;
+      const resumed = await b.get(`/chats/${chatId}/stream`);
+      expect(resumed.status).toBe(200);
+      expect(resumed.headers.get('x-asst-id')).toBe(asstId);
+      held.release();
+      const [own, other] = await Promise.all([reading, readSse(resumed)]);
+      expect(other.done).toBe(true);
+      expect(other.chunks[0]).toEqual({ type: 'start', messageId: asstId });
+      expect(other.chunks.map((c) => c.type)).not.toContain('data-tool-approval');
+      expect(other.chunks).toEqual(own.chunks);
+      expect(purge.runs).toEqual(['Milk']);
+    } finally {
+      await Promise.all([a.handler.close(), b.handler.close()]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { CompactionReport, ConversationSummary } from '../compaction/compac
 import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
 import { wireMessageId } from '../records/message-record-id.js';
 import { loadBranchPath } from '../branches/load-chat-tree.js';
+import { loadBranchPath } from '../branches/load-chat-tree.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 
@@ -43,7 +44,7 @@ export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<Prepar
   const source = promptSource(turn, rows);
   // A turn continued after approvals goes on in its stored assistant message.
   if (turn.plan.trigger === 'approval') turn.answer.restore(rows.find((row) => row.recordId === turn.id)?.data.parts ?? []);
-  const cachedSummary = source.keptIds.size === 0 ? null : await usableSummary(server, turn.chatId, source.keptIds);
+  const cachedSummary = source.keptIds.size === 0 ? null : await usableSummary(server, turn.chatId, source.keptIds, turn.plan.branch !== undefined);
   const prepared = await compactHistory(source.entries, {
     config: rt.compaction,
     cachedSummary,
@@ -75,6 +76,8 @@ function historyOnce(turn: Turn, rt: TurnRuntime, first: ModelMessage[], summary
 }
 
 async function storedHistory(turn: Turn, rt: TurnRuntime): Promise<RecordEnvelope<MessageData>[]> {
+  // A tree chat answers one path: the rows down to the turn's place, never a sibling branch.
+  if (turn.plan.branch) return loadBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch.pathEnd);
   // A tree chat answers one path: the rows down to the turn's place, never a sibling branch.
   if (turn.plan.branch) return loadBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch.pathEnd);
   return turn.newChatTitle === null ? loadChatMessages(rt.store.asServer(), turn.chatId) : [];
@@ -112,7 +115,7 @@ function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
  * The newest summary an earlier turn produced that covers only messages this turn keeps: a summary of
  * messages an edit or regenerate replaces is never used again.
  */
-async function usableSummary(access: RecordAccess, chatId: string, keptIds: ReadonlySet<string>): Promise<ConversationSummary | null> {
+async function usableSummary(access: RecordAccess, chatId: string, keptIds: ReadonlySet<string>, tree = false): Promise<ConversationSummary | null> {
   const page = await access.query(AI_TURNS, {
     filter: { chatId, summary: { exists: true } },
     orderBy: { field: 'createdAt', direction: 'desc' },
@@ -121,7 +124,8 @@ async function usableSummary(access: RecordAccess, chatId: string, keptIds: Read
   for (const row of page.records) {
     const summary = row.data.summary as ConversationSummary | undefined;
     if (!summary || typeof summary.text !== 'string' || typeof summary.throughId !== 'string') continue;
-    if (keptIds.has(row.recordId) && keptIds.has(summary.throughId)) return summary;
+    // In a tree no message is rewritten: a summary through a message of this path covers this path's prefix.
+    if ((tree || keptIds.has(row.recordId)) && keptIds.has(summary.throughId)) return summary;
   }
   return null;
 }
