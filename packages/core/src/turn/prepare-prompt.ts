@@ -6,7 +6,6 @@ import type { CompactionReport, ConversationSummary } from '../compaction/compac
 import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
 import { wireMessageId } from '../records/message-record-id.js';
 import { loadBranchPath } from '../branches/load-chat-tree.js';
-import { loadBranchPath } from '../branches/load-chat-tree.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 
@@ -76,8 +75,6 @@ function historyOnce(turn: Turn, rt: TurnRuntime, first: ModelMessage[], summary
 }
 
 async function storedHistory(turn: Turn, rt: TurnRuntime): Promise<RecordEnvelope<MessageData>[]> {
-  // A tree chat answers one path: the rows down to the turn's place, never a sibling branch.
-  if (turn.plan.branch) return loadBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch.pathEnd);
   // A tree chat answers one path: the rows down to the turn's place, never a sibling branch.
   if (turn.plan.branch) return loadBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch.pathEnd);
   return turn.newChatTitle === null ? loadChatMessages(rt.store.asServer(), turn.chatId) : [];
