@@ -30,6 +30,7 @@ it('exports exactly these values', async () => {
     'DEFAULT_MODEL_ID',
     'MODEL_ALLOW_LIST',
     'READ_ONLY_TOOLS',
+    'attachments',
     'createChatService',
     'createDemoModel',
     'createModelRegistry',

@@ -18,6 +18,7 @@ import { branchRoutes, matchBranchRoute } from './routes/branch-route.js';
 import { SHARED_ROUTE, shareRoutes, type ShareRouteOptions } from './routes/share-routes.js';
 import { SEARCH_ROUTE, searchRoutes } from './routes/search-route.js';
 import { TOOLS_ROUTE, toolsRoutes } from './routes/tools-route.js';
+import { ATTACHMENT_CONTENT_ROUTE, attachmentRoutes } from './routes/attachment-routes.js';
 
 export interface HttpOptions {
   /** JWT verification (HS256 secret, public key or JWKS URL), or your own `verifyToken`. */
@@ -136,6 +137,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     });
   let openApi: object | undefined;
   const openApiReply = (): Reply => jsonReply(200, (openApi ??= buildOpenApiDocument({ basePath })));
+  const attachments = attachmentRoutes(() => service.attachments, { idleMs: options.bodyTimeoutMs ?? 30_000 });
   const shares = shareRoutes(service, body, { basePath, shareUrl: options.shareUrl, clientAddress: options.clientAddress, report: (error) => onError(error, { stage: 'internal' }) });
 
   const routes: Record<string, Record<string, RouteHandler>> = {
@@ -177,6 +179,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     ...searchRoutes(service),
     ...toolsRoutes(service),
     ...shares.routes,
+    ...attachments.routes,
     chat: {
       POST: async ({ request, caller, token }) =>
         streamResponse(await service.streamTurn(caller, await body(request), { signal: request.signal, authToken: token })),
@@ -189,7 +192,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (fixed !== undefined) return fixed;
     const found = /^\/chats\/([^/]+)(\/stop|\/stream)?$/.exec(rest);
     if (found) return { route: `chats/:id${found[2] ?? ''}`, id: safeDecode(found[1]!) };
-    return matchFeedbackRoute(rest) ?? matchBranchRoute(rest) ?? shares.match(rest);
+    return matchFeedbackRoute(rest) ?? matchBranchRoute(rest) ?? shares.match(rest) ?? attachments.match(rest);
   }
 
   async function authenticate(token: string | null): Promise<Caller> {
@@ -218,6 +221,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     if (found.route === 'openapi.json' && request.method === 'GET') return openApiReply();
     // A shared chat is read without a token.
     if (found.route === SHARED_ROUTE) return shares.readShared(request, found.id!);
+    // Attachment bytes behind a signed URL (`<img src>`) are read without a token.
+    if (found.route === ATTACHMENT_CONTENT_ROUTE && request.method === 'GET' && url.searchParams.has('sig')) return attachments.readSigned(url, found.id!);
     const methods = routes[found.route]!;
     const route = methods[request.method];
     if (!route) {
@@ -289,6 +294,7 @@ function serviceOptions(
       : undefined);
   return {
     ...options,
+    attachments: { basePath: normalizeBasePath(options.basePath ?? '/api/ai'), ...options.attachments },
     store,
     models: options.models ?? createModelRegistry(),
     ...(sharing ? { hub: sharing.hub, bus: sharing.bus } : {}),

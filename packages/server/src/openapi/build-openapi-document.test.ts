@@ -60,6 +60,10 @@ describe('GET /openapi.json', () => {
         'GET /search',
         'GET /tools',
         'GET /openapi.json',
+        'POST /attachments',
+        'GET /attachments/{id}',
+        'DELETE /attachments/{id}',
+        'GET /attachments/{id}/content',
       ].sort(),
     );
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });

@@ -1,6 +1,7 @@
 import { API_SCHEMAS } from '@chatwire/core';
 import { z } from 'zod/v4';
 import { feedbackShareOpenApi } from './feedback-share-openapi.js';
+import { attachmentsOpenApi } from './attachments-openapi.js';
 import { searchOpenApi } from './search-openapi.js';
 import { toolsOpenApi } from './tools-openapi.js';
 
@@ -133,6 +134,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
   const feedbackShares = feedbackShareOpenApi(errors, ref('Error'));
   const search = searchOpenApi(errors, ref('Error'));
   const tools = toolsOpenApi(errorResponses([401]));
+  const attachments = attachmentsOpenApi(ref('Error'));
   return {
     openapi: '3.1.0',
     info: {
@@ -219,6 +221,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       '/search': search.path,
       '/tools': tools.path,
       ...feedbackShares.paths,
+      ...attachments.paths,
       '/openapi.json': {
         get: {
           operationId: 'openApiDocument',
@@ -229,7 +232,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
     },
     components: {
-      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas, ...tools.schemas },
+      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas, ...tools.schemas, ...attachments.schemas },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };
