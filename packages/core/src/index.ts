@@ -36,3 +36,5 @@ export type { ToolSource } from './tools/tool-source.js';
 
 // compaction
 export type { CompactionConfig, Summarizer } from './compaction/compaction-types.js';
+// Attachments: uploads, their limits and what models read (`attachments.createAttachmentService`, ...).
+export * as attachments from './attachments/index.js';

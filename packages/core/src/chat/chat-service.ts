@@ -46,6 +46,8 @@ import type { Feedback, FeedbackEvent, MessageFeedback } from '../feedback/feedb
 import { AI_FEEDBACK } from '../records/feedback-collection.js';
 import { AI_SHARES } from '../records/share-collection.js';
 import { createShareService, type Share, type SharedChat } from '../shares/create-share-service.js';
+import { createAttachmentService, type AttachmentOptions, type AttachmentRow, type AttachmentService } from '../attachments/create-attachment-service.js';
+import { deleteChatAttachments } from '../attachments/delete-chat-attachments.js';
 
 export interface ChatServiceOptions {
   store: RecordStore;
@@ -103,10 +105,14 @@ export interface ChatServiceOptions {
   onFeedback?: (event: FeedbackEvent) => void | Promise<void>;
   /** Read-only share links (default off: the share methods answer NOT_FOUND). `readsPerMinute` per client (default 60). */
   sharing?: boolean | { readsPerMinute?: number };
+  /** Uploads: the blob store (default memory), the limits and the content-URL key. */
+  attachments?: AttachmentOptions;
 }
 
 export interface ChatService {
   readonly store: RecordStore;
+  /** Uploads, their bytes and signed content URLs (the attachment routes). */
+  readonly attachments: AttachmentService;
   createChat(caller: Caller, input?: unknown): Promise<Chat>;
   listChats(caller: Caller, query?: { limit?: string | null; cursor?: string | null }): Promise<{ chats: Chat[]; nextCursor: string | null }>;
   /** The chat and its messages in order, each with the id its client knows as `recordId` (`userMessageId`, `X-Asst-Id`). */
@@ -221,6 +227,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const shares = sharing
     ? createShareService({ store, ...(typeof sharing === 'object' && sharing.readsPerMinute !== undefined ? { readsPerMinute: sharing.readsPerMinute } : {}) })
     : null;
+  const attachments = createAttachmentService(store, options.attachments, (error) => onError(error, { stage: 'internal' }));
   const sharingOff = (): ChatwireError => new ChatwireError('NOT_FOUND', 'Share links are off');
 
   /** 404 for a chat that does not exist and for another user's chat alike. */
@@ -254,6 +261,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   return {
     store,
+    attachments,
 
     async createChat(caller, input) {
       const { title } = parseCreateChatInput(input);
@@ -293,6 +301,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
     async deleteChat(caller, chatId) {
       await ownedChat(caller, chatId);
+      let dropped: AttachmentRow[] = [];
       const messages = await store.asServer().transaction(async (tx) => {
         // The chat row first: in SQL drivers that waits for a turn being saved (it holds the row), so the
         // messages deleted next include that turn's.
@@ -301,8 +310,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await tx.deleteWhere(AI_TURNS, { chatId });
         await tx.deleteWhere(AI_FEEDBACK, { chatId });
         await tx.deleteWhere(AI_SHARES, { chatId });
+        dropped = await deleteChatAttachments(tx, chatId);
         return count;
       });
+      await attachments.dropBlobs(dropped);
       return { chatId, messages };
     },
 
