@@ -126,6 +126,66 @@ describe('continuing a turn after approvals', () => {
     expect(purge.runs).toEqual(['Milk']);
   });
 
+  it('a continuation stopped before its calls run leaves them pending: a later answer runs them, once', async () => {
+    const purge = purgeTool();
+    let enter!: () => void;
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => (enter = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holdNext = false;
+    const observer = {
+      // Holds the continuation in its history phase (before any call runs) while the test stops it.
+      prepare: async <T,>(run: () => Promise<T>) => {
+        if (holdNext) {
+          holdNext = false;
+          enter();
+          await gate;
+        }
+        return run();
+      },
+      stepStarted: () => undefined,
+      stepFinished: () => undefined,
+      toolStarted: () => undefined,
+      toolFinished: () => undefined,
+      save: <T,>(run: () => Promise<T>) => run(),
+      ended: () => undefined,
+    };
+    const app = approvalApp({ tools: purge.tools, observe: () => observer });
+    const { chatId, asstId } = await pause(app);
+    holdNext = true;
+    const reading = approve(app, chatId).then((res) => readSse(res));
+    await entered;
+    const stop = app.post(`/chats/${chatId}/stop`, {});
+    // The stop route interrupts the held turn in this process; then the history phase may end.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await (await stop).json()).toEqual({ stopped: true });
+    await reading;
+    expect(purge.runs).toEqual([]);
+    expect((await app.store.asServer().find('ai-messages', asstId))!.data.status).toBe('awaiting-approval');
+    expect((await turnRow(app)).pendingApproval).toMatchObject({ calls: [{ toolCallId: 'call_purge' }] });
+
+    gateway.queue.push(text(['Purged.']));
+    const { chunks } = await readSse(await approve(app, chatId));
+    expect(chunks.find((c) => c.type === 'tool-output-available')).toMatchObject({ output: { purged: 'Milk' } });
+    expect(purge.runs).toEqual(['Milk']);
+  });
+
+  it("the AI SDK's streamText path (its telemetry on) cannot pause: a tool that needs approval does not run, the model is told", async () => {
+    const purge = purgeTool();
+    const observe = Object.assign(() => ({ prepare: <T,>(run: () => Promise<T>) => run(), stepStarted: () => undefined, stepFinished: () => undefined, toolStarted: () => undefined, toolFinished: () => undefined, save: <T,>(run: () => Promise<T>) => run(), ended: () => undefined }), {
+      aiSdkTelemetry: { isEnabled: false },
+    });
+    const app = approvalApp({ tools: purge.tools, observe });
+    const chatId = ((await (await app.post('/chats', {})).json()) as { chat: { recordId: string } }).chat.recordId;
+    gateway.queue.push(toolCalls([purgeCall]), text(['Could not.']));
+    const { chunks } = await readSse(await app.post('/chat', { chatId, userMessageId: 'u1', content: 'purge Milk', modelId: MODEL_ID }));
+    expect(chunks.map((c) => c.type)).not.toContain('data-tool-approval');
+    expect(chunks.find((c) => c.type === 'tool-output-error')).toMatchObject({ toolCallId: 'call_purge', errorText: expect.stringContaining("needs the user's approval") });
+    expect(purge.runs).toEqual([]);
+    expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+  });
+
   it('a needsApproval function of the input and the caller decides per call', async () => {
     const seen: unknown[] = [];
     const app = approvalApp({
