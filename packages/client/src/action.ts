@@ -1,4 +1,5 @@
 import type { FinishReason } from './ui-message-chunk.js';
+import type { BranchAction } from './branch-action.js';
 
 /**
  * What a UI does with the stream (spec 6). The first seven are the spec's actions; two are chatwire
@@ -16,7 +17,8 @@ export type Action =
   | AbortAction
   | FinishAction
   | StopAction
-  | RequestApprovalAction;
+  | RequestApprovalAction
+  | BranchAction;
 
 export type ActionType = Action['type'];
 

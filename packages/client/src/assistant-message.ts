@@ -1,4 +1,5 @@
 import type { FinishReason } from './ui-message-chunk.js';
+import type { BranchPosition } from './branch-position.js';
 
 /**
  * `streaming` until a terminal action: `finish` -> `done`, `stream-error` -> `error`, `abort` -> `aborted`;
@@ -54,6 +55,8 @@ export interface AssistantMessage {
   readonly errorText?: string;
   /** From the `finish` chunk, when the server sent one. */
   readonly finishReason?: FinishReason;
+  /** Tree history: the message's place among its siblings, from the `start` chunk (the `branch` action). */
+  readonly branch?: BranchPosition;
 }
 
 /** The initial state for a turn. */

@@ -1,8 +1,10 @@
 import type { Action, UpsertToolCallAction } from './action.js';
 import type { UiMessageChunk } from './ui-message-chunk.js';
+import { branchActionOf } from './branch-action.js';
 
 /**
- * Chunk types that map to no action: `start` (the assistant id already comes from `X-Asst-Id`),
+ * Chunk types that map to no action: `start` (the assistant id already comes from `X-Asst-Id`; a tree chat's
+ * `start` whose `messageMetadata` has a `branch` is the `branch` action),
  * `start-step`, `finish-step`, `text-start`, `text-end` (a text part opens with its first delta),
  * `reasoning-start`, `reasoning-delta`, `reasoning-end` (chatwire never sends reasoning), `source-url`,
  * `source-document`, `file`, `message-metadata` and every `data-*` chunk but `data-tool-approval` (which is
@@ -71,6 +73,8 @@ export function chunkToAction(chunk: UiMessageChunk): Action | undefined {
       return { type: 'stream-error', errorText: chunk.errorText, origin: 'server' };
     case 'abort':
       return { type: 'abort', origin: 'server' };
+    case 'start':
+      return branchActionOf(chunk.messageMetadata);
     case 'finish':
       return chunk.finishReason === undefined ? { type: 'finish' } : { type: 'finish', finishReason: chunk.finishReason };
     default:

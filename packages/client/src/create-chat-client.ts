@@ -61,6 +61,8 @@ export interface ChatClient extends FeedbackShareRoutes {
   getChat(chatId: string, options?: CallOptions): Promise<ChatWithMessages>;
   renameChat(chatId: string, title: string, options?: CallOptions): Promise<ChatRecord>;
   deleteChat(chatId: string, options?: CallOptions): Promise<DeleteResult>;
+  /** `POST /chats/:id/active` (tree history): the newest leaf under `messageId` becomes active; the chat and its new path. */
+  switchBranch(chatId: string, messageId: string, options?: CallOptions): Promise<ChatWithMessages>;
   /** A `submit` turn: `streamTurn({ trigger: 'submit' })` with a generated `userMessageId`. */
   sendMessage(input: SendMessageInput): Promise<SentMessage>;
   /** `POST /chat` with `trigger` `submit`, `edit`, `regenerate` or `approval`. */
@@ -110,6 +112,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     async deleteChat(chatId, { signal } = {}) {
       const res = request('DELETE', chatPath(chatId), { signal });
       return (await json<{ deleted: DeleteResult }>('DELETE /chats/:id', res)).deleted;
+    },
+    switchBranch(chatId, messageId, { signal } = {}) {
+      return json<ChatWithMessages>('POST /chats/:id/active', request('POST', `${chatPath(chatId)}/active`, { body: { messageId }, signal }));
     },
     async sendMessage({ chatId, content, modelId, userMessageId = randomUuid(), signal }) {
       const turn = { chatId, trigger: 'submit' as const, userMessageId, content, modelId, signal };

@@ -71,3 +71,6 @@ export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecor
 export type { SearchOptions, SearchPage, SearchResult } from './search-chats.js';
 export type { CreatedShare, Feedback, FeedbackRating, Share, SharedChat } from './feedback-share-routes.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';
+export { createBranchSwitcher, toUiMessages, type BranchSwitcher, type BranchedUiMessage } from './branch-switcher.js';
+export type { BranchPosition } from './branch-position.js';
+export type { BranchAction } from './branch-action.js';

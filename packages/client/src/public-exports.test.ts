@@ -16,6 +16,7 @@ it('exports exactly this API', async () => {
       "approvalsAnswered",
       "chunkToAction",
       "createAssistantMessage",
+      "createBranchSwitcher",
       "createChatClient",
       "createChatwireTransport",
       "createChunkDecoder",
@@ -28,6 +29,7 @@ it('exports exactly this API', async () => {
       "parseSseLine",
       "reduceAssistantMessage",
       "reduceAssistantMessageAll",
+      "toUiMessages",
       "toolCallsOf",
       "validateChunk",
     ]

@@ -33,6 +33,8 @@ export function reduceAssistantMessage(state: AssistantMessage, action: Action):
     }
     case 'upsert-tool-call':
       return updateTool(state, action.toolCallId, (call) => upsert(call, action));
+    case 'branch':
+      return { ...state, branch: action.branch };
     case 'finalize-tool-call':
       return updateTool(state, action.toolCallId, (call) => {
         const { errorText: _e, preliminary: _p, ...rest } = call;

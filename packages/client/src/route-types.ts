@@ -7,6 +7,8 @@ export interface ChatRecord {
   updatedAt: string;
 }
 
+import type { BranchPosition } from './branch-position.js';
+
 export type MessageRole = 'user' | 'assistant';
 
 /** A stored assistant message's status; a row without one reads as `'complete'`. */
@@ -28,6 +30,8 @@ export interface MessageRecord {
   };
   createdAt: string;
   updatedAt: string;
+  /** Tree history (`history: 'tree'` on the server): the message's place among its siblings. */
+  branch?: BranchPosition;
   /** The caller's rating of this answer, when there is one. */
   feedback?: { rating: 'up' | 'down'; comment?: string; updatedAt: string };
 }
