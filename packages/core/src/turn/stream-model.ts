@@ -111,6 +111,7 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
 
   let resume: Resumed | undefined;
   if (plan.trigger === 'approval') {
+    for (const call of plan.pending.calls) observer.toolStarted(call.toolCallId, call.toolName);
     try {
       const resumed = await continuePausedStep(turn, plan, tools, rt, onPart);
       if (resumed === 'interrupted') return interrupted();
