@@ -208,10 +208,13 @@ function conversation(): MessageView[] {
   for (const record of stored) if ((record.data as { status?: unknown }).status === 'stopped') stopped.add(record.recordId);
   const idle = running === null;
   const ratings = new Map(stored.filter((m) => m.data.role === 'assistant').map((m) => [m.recordId, m.feedback?.rating ?? null]));
+  const branches = new Map(stored.map((m) => [m.recordId, m.branch]));
   return merged.map((message, index): MessageView => {
     const view: MessageView = { ...message };
     if (!message.pending && ratings.has(message.id)) view.feedback = ratings.get(message.id)!;
     if (stopped.has(message.id)) view.stopped = true;
+    const branch = message.pending ? undefined : branches.get(message.id);
+    if (branch) Object.assign(view, { branch, branchLocked: !idle });
     if (idle && !message.pending && message.role === 'user') view.actions = ['edit'];
     if (idle && !message.pending && message.role === 'assistant' && index === merged.length - 1) view.actions = ['regenerate'];
     const approvals = idle && !message.pending ? pendingApprovalsOf(stored.find((m) => m.recordId === message.id)) : [];
@@ -305,6 +308,8 @@ async function streamTurn(options: {
       const kept = stored.some((m) => m.recordId === turn.assistant?.id);
       // Stored rows replace a resumed turn; a rewrite that was not stored leaves the old messages as they were.
       if (pending === turn && ((run.questionUnknown && kept) || (run.rewrite && !kept))) pending = null;
+      // Once its answer is stored the stored path is the whole turn (a tree edit stores its question under a new id).
+      if (pending === turn && kept) pending = null;
       frames.flush();
     }
     watchForTitle(chatId);
@@ -447,6 +452,15 @@ async function stopTurn(): Promise<void> {
   }
 }
 
+/** Another version of a message: the server makes the newest path under it active, so a reload shows it too. */
+async function switchBranch(messageId: string): Promise<void> {
+  const chatId = currentId;
+  if (!chatId) return;
+  const { messages } = await client.switchBranch(chatId, messageId);
+  if (currentId === chatId) stored = messages;
+  frames.flush();
+}
+
 /** A thumb on a stored answer: set, change or take back its rating; the stored copy shows it at once. */
 async function rate(messageId: string, rating: 'up' | 'down'): Promise<void> {
   const chatId = currentId;
@@ -474,6 +488,8 @@ function handleMessageActions(): void {
       frames.flush();
     }
     if (action === 'regenerate') act(regenerate)();
+    const target = button.getAttribute('data-target');
+    if (action === 'switch-branch' && target && !running) act(() => switchBranch(target))();
     const toolCallId = button.getAttribute('data-tool-call-id');
     if ((action === 'approve' || action === 'deny') && toolCallId) act(() => answerApproval(id, toolCallId, action === 'approve'))();
     if (action === 'rate-up' || action === 'rate-down') act(() => rate(id, action === 'rate-up' ? 'up' : 'down'))();

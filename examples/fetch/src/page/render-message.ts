@@ -3,6 +3,8 @@ import { el } from './element.js';
 import { renderFeedback, type Rating } from './render-feedback.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderApproval, type ApprovalView } from './tool-approvals.js';
+import { renderBranchSwitcher } from './render-branch-switcher.js';
+import type { BranchPosition } from '@chatwire/client';
 
 /** A tool call as shown, from a live `ToolCallPart` or a stored UI part (`{ type: 'tool-<name>', ... }`). */
 interface ToolView {
@@ -27,6 +29,9 @@ export interface MessageView extends ChatMessage {
   approvals?: readonly ApprovalView[];
   /** A stored answer's rating (null: none yet); absent: no thumbs (user messages, answers in flight). */
   feedback?: Rating | null;
+  /** Tree history: its place among its versions, shown as "‹ n/m ›" (the arrows are disabled while `branchLocked`). */
+  branch?: BranchPosition;
+  branchLocked?: boolean;
 }
 
 const ACTION_LABELS = { edit: 'Edit', regenerate: 'Regenerate' } as const;
@@ -72,6 +77,8 @@ export function renderMessage(message: MessageView): HTMLElement {
       ),
     );
   }
+  const versions = renderBranchSwitcher(message.branch, message.branchLocked === true);
+  if (versions) item.append(versions);
   if (message.feedback !== undefined) item.append(renderFeedback(message.feedback));
   return item;
 }
