@@ -36,7 +36,7 @@ describe.skipIf(!databaseUrl)(`notifications across processes on the postgres se
   it('a publish through one pool reaches a subscriber on another pool, both ways', async () => {
     const a = open(`cw_notify_a_${process.pid}`);
     const b = open(`cw_notify_b_${process.pid}`);
-    expect(a.capabilities).toEqual({ sharedLeases: true, notifications: true });
+    expect(a.capabilities).toEqual({ sharedLeases: true, notifications: true, fullText: true });
     const atA: string[] = [];
     const atB: string[] = [];
     const offA = await a.notifications!.subscribe('chat:1', (p) => atA.push(p));
