@@ -114,6 +114,20 @@ for (const backend of storeBackends('branches')) {
       expect((await read(g, chatId)).map((m) => m.recordId)).toEqual(path.map((m) => m.recordId));
     });
 
+    it('a share link of a tree chat copies its active path only', async () => {
+      const scripted = scriptedModel([textStep('first'), textStep('second')]);
+      const f = chatFixture(scripted.model, { driver: backend.driver(), handler: { history: 'tree', sharing: true } });
+      const chatId = await f.createChat('alice');
+      await turn(f, { chatId, userMessageId: 'u1', content: 'hi' });
+      await turn(f, { chatId, trigger: 'regenerate' });
+      const created = (await (await f.request('POST', `/chats/${chatId}/shares`, { body: {} })).json()) as { url: string };
+      const shared = await f.handler(new Request(`http://localhost/api/ai/shared/${created.url.split('/').pop()}`));
+      const body = (await shared.json()) as { messages: Array<{ content?: string; parts?: unknown }> };
+      expect(JSON.stringify(body.messages)).toContain('second');
+      expect(JSON.stringify(body.messages)).not.toContain('first');
+      expect(body.messages).toHaveLength(2);
+    });
+
     it('a chat stored as linear history reads as one path, and grows branches from it', async () => {
       const scripted = scriptedModel([textStep('A1'), textStep('A2'), textStep('A2b')]);
       const driver = backend.driver();

@@ -31,3 +31,11 @@ export async function readActivePath(access: RecordAccess, chatId: string, activ
   const tree = await loadChatTree(access, chatId);
   return branchedPath(tree, tree.activeLeaf(activeLeafId));
 }
+
+/** What a copy of the chat shows (a share link): its active path once a tree turn set one, else every message. */
+export async function shownMessages(access: RecordAccess, chatId: string, activeLeafId: unknown): Promise<RecordEnvelope<MessageData>[]> {
+  const rows = await loadChatMessages(access, chatId);
+  if (typeof activeLeafId !== 'string') return rows;
+  const tree = new ChatTree(rows);
+  return tree.pathTo(tree.activeLeaf(activeLeafId));
+}

@@ -1,7 +1,7 @@
 import { ChatwireError, RECORD_ID_PATTERN, type RecordStore } from '@chatwire/storage';
 import { AI_CHATS, type ChatData } from '../records/chat-collections.js';
 import { AI_SHARES, type ShareData, type SharedMessage } from '../records/share-collection.js';
-import { loadChatMessages } from '../prompt/load-history.js';
+import { shownMessages } from '../branches/load-chat-tree.js';
 import { createShareReadLimiter, type ShareReadLimiter } from './create-share-read-limiter.js';
 import { freezeMessages } from './freeze-messages.js';
 import { parseCreateShareInput } from './share-input.js';
@@ -50,7 +50,7 @@ export function createShareService(options: { store: RecordStore; readsPerMinute
       const server = store.asServer();
       const chat = await server.find<ChatData>(AI_CHATS, chatId);
       if (!chat || chat.data.userId !== userId) throw new ChatwireError('NOT_FOUND', 'Chat not found');
-      const messages = freezeMessages(await loadChatMessages(server, chatId));
+      const messages = freezeMessages(await shownMessages(server, chatId, chat.data.activeLeafId));
       const token = newShareToken();
       const data: ShareData = {
         chatId,
