@@ -198,4 +198,26 @@ describe('tool approval through the handler (real provider package, msw)', () =>
     const [turn] = await rows(ctx.app, 'ai-turns');
     expect(turn!.data.steps).toBe(5);
   });
+
+  it('a continuation can pause again: a later step asks about a new call; both answers are stored with the turn', async () => {
+    const ctx = await setup();
+    const second = await ctx.app.store.asCaller({ userId: 'alice' }).create('notes', { title: 'Eggs' });
+    const paused = await pausedTurn(ctx);
+    gateway.queue.push(toolCalls([deleteCall(second.recordId, 'call_del2')]));
+    const again = await answer(ctx.app, ctx.chatId, [{ toolCallId: 'call_del', approved: true }]);
+    expect(again.asstId).toBe(paused.asstId);
+    expect(again.chunks.at(-2)).toMatchObject({ type: 'data-tool-approval', id: 'call_del2' });
+    const stale = await answer(ctx.app, ctx.chatId, [{ toolCallId: 'call_del', approved: true }]);
+    expect(stale.status).toBe(409);
+    gateway.queue.push(text(['Both gone.']));
+    const done = await answer(ctx.app, ctx.chatId, [{ toolCallId: 'call_del2', approved: true }]);
+    expect(done.chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(await ctx.app.store.asServer().find('notes', second.recordId)).toBeNull();
+    const [turn] = await rows(ctx.app, 'ai-turns');
+    expect((turn!.data.approvals as Array<{ toolCallId: string }>).map((d) => d.toolCallId)).toEqual(['call_del', 'call_del2']);
+    expect(turn!.data.steps).toBe(3);
+    const assistants = (await rows(ctx.app, 'ai-messages')).filter((m) => m.data.role === 'assistant');
+    expect(assistants).toHaveLength(1);
+    expect(assistants[0]!.data.status).toBe('complete');
+  });
 });
