@@ -72,13 +72,13 @@ describe('CHATWIRE_MODEL_MAP through the handler', () => {
     const { send } = mount(fromEnv(ENV).models);
     const body = (await (await send('GET', '/models')).json()) as { models: Array<{ id: string; provider: string; label: string }> };
     expect(body.models).toEqual([
-      { id: 'alpha-opus-4-7', provider: 'provider_a', label: 'Alpha Opus 4.7' },
-      { id: 'alpha-sonnet-4-6', provider: 'provider_a', label: 'Alpha Sonnet 4.6' },
-      { id: 'alpha-haiku-4-5', provider: 'provider_a', label: 'Alpha Haiku 4.5' },
-      { id: 'beta-5.4', provider: 'provider_b', label: 'Beta 5.4' },
-      { id: 'beta-5.4-mini', provider: 'provider_b', label: 'Beta 5.4 Mini' },
-      { id: 'beta-5.4-nano', provider: 'provider_b', label: 'Beta 5.4 Nano' },
-      { id: 'gamma-oss-120b', provider: 'provider_c', label: 'Gamma OSS 120B' },
+      { id: 'alpha-opus-4-7', provider: 'provider_a', label: 'Alpha Opus 4.7', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'alpha-sonnet-4-6', provider: 'provider_a', label: 'Alpha Sonnet 4.6', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'alpha-haiku-4-5', provider: 'provider_a', label: 'Alpha Haiku 4.5', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'beta-5.4', provider: 'provider_b', label: 'Beta 5.4', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'beta-5.4-mini', provider: 'provider_b', label: 'Beta 5.4 Mini', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'beta-5.4-nano', provider: 'provider_b', label: 'Beta 5.4 Nano', inputs: ['text', 'image', 'pdf', 'text-file'] },
+      { id: 'gamma-oss-120b', provider: 'provider_c', label: 'Gamma OSS 120B', inputs: ['text', 'text-file'] },
     ]);
     // Only the configured providers' models are offered.
     const onlyC = mount(fromEnv({ CHATWIRE_JWT_SECRET: SECRET, PROVIDER_C_BASE_URL: GATEWAY.provider_c }).models);
@@ -110,8 +110,8 @@ describe('app-provided model instances through the handler', () => {
     const { send, newChat } = mount(models);
     const body = (await (await send('GET', '/models')).json()) as { models: unknown[] };
     expect(body.models).toEqual([
-      { id: 'my-gemini', provider: 'google', label: 'Gemini 2.5' },
-      { id: 'local-llm', provider: 'provider_c', label: 'Local Llama' },
+      { id: 'my-gemini', provider: 'google', label: 'Gemini 2.5', inputs: ['text', 'text-file'] },
+      { id: 'local-llm', provider: 'provider_c', label: 'Local Llama', inputs: ['text', 'text-file'] },
     ]);
     const res = await send('POST', '/chat', { chatId: await newChat(), userMessageId: 'u1', content: 'Hi', modelId: 'alpha-sonnet-4-6' });
     expect(res.status).toBe(400);

@@ -6,6 +6,8 @@ import { resolveAttachmentLimits, type AttachmentLimits } from './attachment-lim
 import { cleanFilename } from './clean-filename.js';
 import { createContentUrlSigner } from './content-url-signer.js';
 import { validateUpload } from './validate-upload.js';
+import { inputsFor } from './model-inputs.js';
+import type { ModelInput } from './attachment-media-types.js';
 
 export interface AttachmentOptions extends Partial<AttachmentLimits> {
   /** Where the bytes go (default: this process's memory). */
@@ -14,6 +16,8 @@ export interface AttachmentOptions extends Partial<AttachmentLimits> {
   urlSecret?: string;
   /** Path the content URLs start with (the handler's base path; default `/api/ai`). */
   basePath?: string;
+  /** What each model reads, by model id (`CHATWIRE_MODEL_INPUTS`); others get their provider's defaults. */
+  modelInputs?: Record<string, readonly ModelInput[]>;
 }
 
 export interface UploadInput {
@@ -45,6 +49,8 @@ export interface AttachmentService {
   /** The signed content URL of an attachment. */
   urlFor(attachmentId: string): string;
   toAttachment(row: AttachmentRow): Attachment;
+  /** What a model reads (`GET /models` `inputs`). */
+  inputsFor(modelId: string, provider: string): ModelInput[];
 }
 
 const ID_PATTERN = /^att_[A-Za-z0-9_-]{1,64}$/;
@@ -126,6 +132,7 @@ export function createAttachmentService(
     urlFor,
     toAttachment,
     sweep,
+    inputsFor: (modelId, provider) => inputsFor(options.modelInputs, modelId, provider),
     async upload(caller, input) {
       const mediaType = allowedMediaType(input.contentType);
       if (!mediaType || (isTextType(mediaType) && declaresOtherCharset(input.contentType!))) {

@@ -7,3 +7,4 @@ export type { ModelInput } from './attachment-media-types.js';
 export { cleanFilename } from './clean-filename.js';
 export { AI_ATTACHMENTS } from '../records/attachment-collection.js';
 export type { Attachment, FilePartData } from '../records/attachment-collection.js';
+export { parseModelInputs, PROVIDER_DEFAULT_INPUTS } from './model-inputs.js';

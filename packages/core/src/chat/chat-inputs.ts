@@ -57,7 +57,8 @@ export function parseTurnInput(body: unknown): TurnInput {
   }
   const { userMessageId, content } = parsed;
   if (trigger === 'regenerate') return { chatId, trigger, userMessageId: userMessageId ?? undefined, modelId: model };
-  return { chatId, trigger: trigger ?? 'submit', userMessageId: userMessageId!, content: content!, modelId: model };
+  const attachmentIds = 'attachments' in parsed ? (parsed.attachments ?? undefined) : undefined;
+  return { chatId, trigger: trigger ?? 'submit', userMessageId: userMessageId!, content: content!, modelId: model, ...(attachmentIds?.length ? { attachmentIds } : {}) };
 }
 
 export function parseListChatsInput(query: { limit?: string | null; cursor?: string | null }): ListChatsInput {

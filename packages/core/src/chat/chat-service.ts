@@ -48,6 +48,8 @@ import { AI_SHARES } from '../records/share-collection.js';
 import { createShareService, type Share, type SharedChat } from '../shares/create-share-service.js';
 import { createAttachmentService, type AttachmentOptions, type AttachmentRow, type AttachmentService } from '../attachments/create-attachment-service.js';
 import { deleteChatAttachments } from '../attachments/delete-chat-attachments.js';
+import { withContentUrls } from '../attachments/with-content-urls.js';
+import type { ModelInput } from '../attachments/attachment-media-types.js';
 
 export interface ChatServiceOptions {
   store: RecordStore;
@@ -150,6 +152,8 @@ export interface ModelInfo {
   id: string;
   provider: string;
   label: string;
+  /** What the model reads: `text`, `image`, `pdf`, `text-file`. */
+  inputs: ModelInput[];
 }
 
 const CHAT_NOT_FOUND = 'Chat not found';
@@ -193,8 +197,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         approveTools: options.tools?.approveTools ?? options.approveTools,
       });
   const notifications = store.driver.notifications;
+  const attachments = createAttachmentService(store, options.attachments, (error) => onError(error, { stage: 'internal' }));
   const runtime: TurnRuntime = {
     store,
+    attachments,
     tools,
     compaction,
     system: options.system,
@@ -227,7 +233,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const shares = sharing
     ? createShareService({ store, ...(typeof sharing === 'object' && sharing.readsPerMinute !== undefined ? { readsPerMinute: sharing.readsPerMinute } : {}) })
     : null;
-  const attachments = createAttachmentService(store, options.attachments, (error) => onError(error, { stage: 'internal' }));
   const sharingOff = (): ChatwireError => new ChatwireError('NOT_FOUND', 'Share links are off');
 
   /** 404 for a chat that does not exist and for another user's chat alike. */
@@ -290,7 +295,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const access = store.asCaller(caller);
       const messages =
         runtime.historyMode === 'tree' ? await readActivePath(access, chatId, chat.data.activeLeafId) : (await loadChatMessages(access, chatId)).map(toWireMessage);
-      return { chat: toChat(chat), messages: await attachFeedback(access, chatId, messages) };
+      const signed = messages.map((message) => withContentUrls(message, attachments.urlFor));
+      return { chat: toChat(chat), messages: await attachFeedback(access, chatId, signed) };
     },
 
     async renameChat(caller, chatId, input) {
@@ -338,7 +344,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return models
         .list()
         .filter((entry) => entry.available)
-        .map((entry) => ({ id: entry.modelId, provider: entry.provider, label: entry.label }));
+        .map((entry) => ({ id: entry.modelId, provider: entry.provider, label: entry.label, inputs: attachments.inputsFor(entry.modelId, entry.provider) }));
     },
 
     async stopTurn(caller, chatId) {

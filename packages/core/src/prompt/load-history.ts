@@ -4,6 +4,7 @@ import { AI_MESSAGES, type MessageData } from '../records/chat-collections.js';
 import { wireMessageId } from '../records/message-record-id.js';
 import type { HistoryEntry } from '../compaction/compaction-types.js';
 import { toolCallInput } from './provider-rules.js';
+import { fileParts, userMessages } from '../attachments/file-reference.js';
 
 const PAGE = 200;
 
@@ -38,7 +39,7 @@ export function historyEntries(rows: readonly RecordEnvelope<MessageData>[]): Hi
 }
 
 function rowToModelMessages(data: MessageData): ModelMessage[] {
-  if (data.role === 'user') return data.content.length > 0 ? [{ role: 'user', content: data.content }] : [];
+  if (data.role === 'user') return userMessages(data.content, fileParts(data.parts));
   const parts = Array.isArray(data.parts) ? sanitizeParts(data.parts) : [];
   if (parts.length === 0) return data.content.trim().length > 0 ? [{ role: 'assistant', content: data.content }] : [];
   return convertToModelMessages([{ role: 'assistant', parts } as Omit<UIMessage, 'id'>], { ignoreIncompleteToolCalls: true });

@@ -10,6 +10,7 @@ import type { TurnPlan } from './turn-plan.js';
 import type { TurnModel, TurnRuntime } from './turn-runtime.js';
 import { planApproval } from '../approval/plan-approval.js';
 import { declinePendingCalls } from '../approval/decline-pending-calls.js';
+import { admitAttachments } from '../attachments/admit-attachments.js';
 
 export interface TurnRequest {
   caller: Caller;
@@ -35,6 +36,8 @@ export async function admitTurn(rt: TurnRuntime, request: TurnRequest): Promise<
     if (rt.historyMode === 'tree') {
       Object.assign(plan, await placeTurn(rt.store.asServer(), caller, input.chatId, plan, { newChat: newChatTitle !== null, explicitMessage: input.userMessageId !== undefined }));
     }
+    // A new message's attachments: the caller's, within the limits, readable by the model (before any model call).
+    if (plan.trigger === 'submit' && input.attachmentIds?.length) plan.attachments = await admitAttachments(rt.attachments!, caller, input.attachmentIds, request.model);
     await rt.limits?.admit(caller);
     // A new message answers a turn still waiting for approvals: its calls are declined.
     if (plan.trigger === 'submit' && newChatTitle === null) await declinePendingCalls(rt.store.asServer(), caller, input.chatId, lease);

@@ -8,6 +8,9 @@ import { wireMessageId } from '../records/message-record-id.js';
 import { loadBranchPath } from '../branches/load-chat-tree.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
+import type { FilePartData } from '../records/attachment-collection.js';
+import { fileParts, userMessages } from '../attachments/file-reference.js';
+import { withPromptFiles } from '../attachments/with-prompt-files.js';
 
 /** What the model is sent, and what the turn's settle needs to know about the history it answered. */
 export interface PreparedPrompt {
@@ -27,6 +30,8 @@ export interface PreparedPrompt {
   userRecordId: string;
   /** Stored messages an edit or regenerate replaces (every message after its user message), in order. */
   replacedIds: string[];
+  /** The file parts of that user message (a submit's new attachments, or the stored row's). */
+  userFiles?: FilePartData[];
 }
 
 const SUMMARY_CANDIDATES = 20;
@@ -51,12 +56,13 @@ export async function preparePrompt(turn: Turn, rt: TurnRuntime): Promise<Prepar
     abortSignal: turn.signal,
   });
   return {
-    history: historyOnce(turn, rt, prepared.messages, prepared.summary ?? cachedSummary),
+    history: withPromptFiles(historyOnce(turn, rt, prepared.messages, prepared.summary ?? cachedSummary), turn, rt),
     summary: prepared.summary,
     compaction: prepared.report,
     userContent: source.userContent,
     userRecordId: source.userRecordId,
     replacedIds: source.replacedIds,
+    userFiles: source.userFiles,
   };
 }
 
@@ -87,6 +93,7 @@ function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
   let replaced: RecordEnvelope<MessageData>[] = [];
   let userContent: string;
   let userRecordId: string;
+  let userFiles = plan.attachments ?? [];
   if (plan.trigger === 'submit') {
     userContent = plan.content;
     userRecordId = plan.recordId;
@@ -98,13 +105,15 @@ function promptSource(turn: Turn, rows: RecordEnvelope<MessageData>[]) {
     replaced = plan.trigger === 'approval' ? [] : rows.slice(at + 1);
     userContent = plan.trigger === 'edit' ? plan.content : rows[at]!.data.content;
     userRecordId = rows[at]!.recordId;
+    userFiles = fileParts(rows[at]!.data.parts);
   }
   return {
-    entries: [...historyEntries(kept), { id: plan.userMessageId, messages: [{ role: 'user' as const, content: userContent }] }],
+    entries: [...historyEntries(kept), { id: plan.userMessageId, messages: userMessages(userContent, userFiles) }],
     keptIds: new Set(kept.map(wireMessageId)),
     userContent,
     userRecordId,
     replacedIds: replaced.map((row) => row.recordId),
+    userFiles,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Turn } from './turn.js';
 import { assistantParent, writeBranchUser } from '../branches/write-branch-rows.js';
 import type { PendingApproval } from '../approval/approval-types.js';
 import { writeContinuedTurn } from '../approval/write-continued-turn.js';
+import { markAttached } from '../attachments/mark-attached.js';
 
 /** How the model part of a stored turn ended: `complete`, `stopped` by the stop route, or `awaiting-approval`. */
 export type AnswerStatus = 'complete' | 'stopped' | 'awaiting-approval';
@@ -64,7 +65,8 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
 
   // A turn continued after approvals rewrites its own two rows.
   if (plan.trigger === 'approval') return writeContinuedTurn(tx, turn, prompt, record);
-  const userParts = [{ type: 'text', text: prompt.userContent }];
+  const files = prompt.userFiles ?? [];
+  const userParts = [...(prompt.userContent.length > 0 || files.length === 0 ? [{ type: 'text', text: prompt.userContent }] : []), ...files];
   // A tree chat adds rows and deletes nothing (the replaced ids are then empty).
   if (plan.branch) await writeBranchUser(tx, turn, plan.branch, prompt.userContent, userParts);
   else if (plan.trigger === 'submit') {
@@ -73,6 +75,8 @@ async function writeRows(tx: RecordAccess, turn: Turn, prompt: PreparedPrompt, r
   } else if (plan.trigger === 'edit') {
     await tx.update(AI_MESSAGES, prompt.userRecordId, { content: plan.content, parts: userParts });
   }
+  // A submit's attachments now belong to its user row (same transaction).
+  if (plan.trigger === 'submit' && plan.attachments?.length) await markAttached(tx, plan.attachments, chatId, prompt.userRecordId);
   for (const id of prompt.replacedIds) {
     await deleteIfPresent(tx, AI_MESSAGES, id);
     await deleteIfPresent(tx, AI_TURNS, id);

@@ -15,4 +15,6 @@ export interface TurnInput {
   content?: string | undefined;
   modelId?: string | undefined;
   approvals?: ApprovalAnswer[] | undefined;
+  /** A submit's attachments (ids of `POST /attachments`, in order). */
+  attachmentIds?: string[] | undefined;
 }

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, PendingApproval } from '../approval/approval-types.js';
 
 import type { BranchPlacement } from '../branches/place-turn.js';
+import type { FilePartData } from '../records/attachment-collection.js';
 
 /**
  * What a turn does to the chat's history, decided at admission:
@@ -13,6 +14,8 @@ import type { BranchPlacement } from '../branches/place-turn.js';
 export type TurnPlan = TurnPlanBody & {
   /** A tree chat's turn: where its rows go (absent in a linear chat). */
   branch?: BranchPlacement;
+  /** A submit's attachments, checked at admission: the file parts its user row stores. */
+  attachments?: FilePartData[];
 };
 
 type TurnPlanBody =

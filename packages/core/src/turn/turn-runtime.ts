@@ -1,5 +1,6 @@
 import type { LanguageModel, TelemetrySettings } from 'ai';
 import type { RecordStore } from '@chatwire/storage';
+import type { AttachmentService } from '../attachments/create-attachment-service.js';
 import type { CompactionConfig, Summarizer } from '../compaction/compaction-types.js';
 import type { TurnBus, TurnHub } from '../hub/turn-hub.js';
 import type { ToolCatalog } from '../tools/tool-types.js';
@@ -12,6 +13,8 @@ import type { ErrorContext } from './turn-types.js';
 /** What every turn of one chat service shares: built once, at `createChatService`. */
 export interface TurnRuntime {
   store: RecordStore;
+  /** Uploads: a turn's attachments are checked, stored with its user row and sent to the model as bytes. */
+  attachments?: AttachmentService | undefined;
   tools: ToolCatalog;
   compaction: CompactionConfig;
   system: string | undefined;

@@ -95,7 +95,12 @@ describe('GET /openapi.json', () => {
     // A body without `trigger` is a submit; edit and regenerate name theirs.
     expect(SubmitTurnBody.required).toEqual(['chatId', 'userMessageId', 'content']);
     expect(SubmitTurnBody.properties.trigger).toEqual({ default: 'submit', anyOf: [{ type: 'string', const: 'submit' }, { type: 'null' }] });
-    expect(SubmitTurnBody.properties.content).toEqual({ type: 'string', minLength: 1, pattern: '\\S' });
+    // A submit's content may be empty when it has attachments: non-blank content, or at least one attachment.
+    expect(SubmitTurnBody.properties.content).toEqual({ type: 'string' });
+    expect(SubmitTurnBody.anyOf).toEqual([
+      { type: 'object', properties: { content: { type: 'string', pattern: '\\S' } } },
+      { type: 'object', required: ['attachments'], properties: { attachments: { type: 'array', minItems: 1 } } },
+    ]);
     expect(EditTurnBody.required).toEqual(['chatId', 'trigger', 'userMessageId', 'content']);
     expect(EditTurnBody.properties.trigger).toEqual({ type: 'string', const: 'edit' });
     expect(RegenerateTurnBody.required).toEqual(['chatId', 'trigger']);

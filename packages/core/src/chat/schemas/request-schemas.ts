@@ -43,6 +43,17 @@ const turnBodyBase = z.object({
   modelId: z.string().nullish().meta({ description: 'A model of `GET /models` (default: the default model).' }),
 });
 
+/** Attachment ids of `POST /attachments`, in order; a URL (data:, http:) where an id belongs is refused. */
+const attachmentIds = z
+  .array(
+    stringField('attachments[]')
+      .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value), "'attachments' holds attachment ids from POST /attachments, never URLs")
+      .refine((value) => /^att_[A-Za-z0-9_-]{1,64}$/.test(value), "'attachments' must hold attachment ids (att_...)"),
+    { error: "'attachments' must be an array of attachment ids" },
+  )
+  .max(100, "'attachments' must have at most 100 entries")
+  .meta({ description: 'Ids of `POST /attachments`, in order; `content` may then be empty.' });
+
 /** Required and not blank (at least one character that is not white space). */
 const turnContent = stringField('content').min(1, "'content' must not be empty").regex(/\S/, "'content' must not be empty");
 
@@ -56,9 +67,18 @@ export const turnBodySchemas = {
     .extend({
       trigger: z.literal('submit').nullish().meta({ default: 'submit' }),
       userMessageId: recordId('userMessageId'),
-      content: turnContent,
+      content: stringField('content'),
+      attachments: attachmentIds.nullish(),
     })
-    .meta({ description: 'A new user message (the default trigger).' }),
+    .refine((body) => /\S/.test(body.content) || (body.attachments?.length ?? 0) > 0, { message: "'content' must not be empty", path: ['content'] })
+    .meta({
+      description: 'A new user message (the default trigger); `content` may be empty when `attachments` has ids.',
+      // The refinement above, for the document: non-blank content, or at least one attachment.
+      anyOf: [
+        { type: 'object', properties: { content: { type: 'string', pattern: '\\S' } } },
+        { type: 'object', required: ['attachments'], properties: { attachments: { type: 'array', minItems: 1 } } },
+      ],
+    }),
   edit: turnBodyBase
     .extend({ trigger: z.literal('edit'), userMessageId: recordId('userMessageId'), content: turnContent })
     .meta({ description: 'Replaces the text of a user message of this chat and answers it again.' }),

@@ -44,7 +44,12 @@ export const deletedChatSchema = z.object({ deleted: z.object({ chatId: z.string
 
 export const stoppedSchema = z.object({ stopped: z.boolean() });
 
-export const modelSchema = z.object({ id: z.string(), provider: z.string(), label: z.string() });
+export const modelSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  label: z.string(),
+  inputs: z.array(z.enum(['text', 'image', 'pdf', 'text-file'])).meta({ description: 'What the model reads; an attachment it cannot read is a placeholder in its prompt.' }),
+});
 
 export const modelListSchema = z.object({ models: z.array(modelSchema) });
 
