@@ -4,6 +4,7 @@ import { jwtOptionsFromEnv, type JwtVerifierOptions } from './auth/index.js';
 import { turnOptionsFromEnv, type TurnEnvOptions } from './env/turn-options-from-env.js';
 import { httpLimitsFromEnv, type HttpLimits } from './http/http-limits-from-env.js';
 import { limitsFromEnv } from './env/limits-from-env.js';
+import { attachmentOptionsFromEnv } from './env/attachment-options-from-env.js';
 
 export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   auth: JwtVerifierOptions;
@@ -14,6 +15,8 @@ export interface EnvOptions extends TurnEnvOptions, HttpLimits {
   /** From CHATWIRE_TURNS_PER_MINUTE / CHATWIRE_TOKENS_PER_DAY: per-user limits. */
   turnsPerMinute?: number;
   tokensPerDay?: number;
+  /** From CHATWIRE_ATTACHMENT_* and CHATWIRE_MODEL_INPUTS: upload limits, the content-URL key, what models read. */
+  attachments?: ReturnType<typeof attachmentOptionsFromEnv>['attachments'];
 }
 
 /** What code adds to the environment's model settings: the app's own models, the demo fallback, a fetch. */
@@ -52,6 +55,7 @@ export function fromEnv(env: Record<string, string | undefined>, options: FromEn
     ...turnOptionsFromEnv(env),
     ...httpLimitsFromEnv(env),
     ...limitsFromEnv(env),
+    ...attachmentOptionsFromEnv(env),
     ...(redisUrl ? { redis: { url: redisUrl } } : {}),
   };
 }
