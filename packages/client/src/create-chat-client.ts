@@ -6,6 +6,7 @@ import { randomUuid } from './random-uuid.js';
 import type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult } from './route-types.js';
 import { searchChats, type SearchOptions, type SearchPage } from './search-chats.js';
 import { feedbackShareRoutes, type FeedbackShareRoutes } from './feedback-share-routes.js';
+import { attachmentRoutes, type AttachmentRoutes } from './attachment-routes.js';
 
 export type ChatClientOptions = ConnectionOptions & DecodeOptions;
 
@@ -22,6 +23,8 @@ export interface SendMessageInput {
   userMessageId?: string;
   /** Aborts the request, including before the response headers arrive. */
   signal?: AbortSignal;
+  /** Ids of `uploadAttachment`, in order (`content` may then be empty). */
+  attachments?: string[];
 }
 
 /** A submitted message whose response headers arrived. */
@@ -43,6 +46,8 @@ export interface StreamTurnInput {
   modelId?: string;
   /** `approval`: one answer for every tool call the chat's last turn waits on. */
   approvals?: ApprovalAnswer[];
+  /** `submit`: ids of `uploadAttachment`, in order. */
+  attachments?: string[];
   signal?: AbortSignal;
 }
 
@@ -55,7 +60,7 @@ export interface StartedTurn extends TurnStream {
  * Also: `setFeedback` / `deleteFeedback` (a rating of an answer), `createShare` / `revokeShare` (read-only
  * links, when the server has sharing on) and `getShared` (a shared chat, no auth needed).
  */
-export interface ChatClient extends FeedbackShareRoutes {
+export interface ChatClient extends FeedbackShareRoutes, AttachmentRoutes {
   createChat(input?: { title?: string }, options?: CallOptions): Promise<ChatRecord>;
   listChats(query?: { limit?: number; cursor?: string | null }, options?: CallOptions): Promise<ChatPage>;
   getChat(chatId: string, options?: CallOptions): Promise<ChatWithMessages>;
@@ -116,8 +121,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     switchBranch(chatId, messageId, { signal } = {}) {
       return json<ChatWithMessages>('POST /chats/:id/active', request('POST', `${chatPath(chatId)}/active`, { body: { messageId }, signal }));
     },
-    async sendMessage({ chatId, content, modelId, userMessageId = randomUuid(), signal }) {
-      const turn = { chatId, trigger: 'submit' as const, userMessageId, content, modelId, signal };
+    async sendMessage({ chatId, content, modelId, userMessageId = randomUuid(), signal, attachments }) {
+      const turn = { chatId, trigger: 'submit' as const, userMessageId, content, modelId, signal, ...(attachments?.length ? { attachments } : {}) };
       return (await streamTurn(turn)) as SentMessage;
     },
     streamTurn,
@@ -131,5 +136,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
     search: (q, searchOptions) => searchChats(request, q, searchOptions),
     ...feedbackShareRoutes(request),
+    ...attachmentRoutes(request, options.baseUrl),
   };
 }

@@ -6,6 +6,7 @@ import { openStoppableStream } from './open-stoppable-stream.js';
 import { getRunningTurn, postTurn, type OpenTurn, type TurnRequest } from './post-turn.js';
 import { DEFAULT_STOP_RETRY_DELAYS, retryTransient } from './retry-transient.js';
 import { approvalAnswersOf } from './approval-answers.js';
+import { uploadFileParts } from './upload-file-parts.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
   /** Default model; `sendMessage(msg, { body: { modelId } })` overrides it per request. */
@@ -93,8 +94,15 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
       const turn = turnFor(trigger, chatId, messageId, messages);
       const modelId = modelIdFrom(body) ?? options.modelId;
       if (modelId !== undefined) turn.modelId = modelId;
+      // `sendMessage({ text, files })`: each file is uploaded first and the turn names it by id.
+      const last = messages[messages.length - 1];
+      if (turn.trigger === 'submit' && last?.role === 'user' && last.parts.some((part) => part.type === 'file')) {
+        turn.attachments = await uploadFileParts(request, last.parts, abortSignal);
+      }
       const post = (t: TurnRequest, signal: AbortSignal) => postTurn(request, t, withHeaders({ signal }, headers));
       const retry = unsavedRetry(turn, messages);
+      const retried = retry && messages.find((m) => m.id === retry.userMessageId);
+      if (retry && retried?.parts.some((part) => part.type === 'file')) retry.attachments = await uploadFileParts(request, retried.parts, abortSignal);
       const open = retry
         ? (signal: AbortSignal) => post(turn, signal).catch((error: unknown) => retryUnsaved(error, () => post(retry, signal)))
         : (signal: AbortSignal) => post(turn, signal);

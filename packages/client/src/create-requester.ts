@@ -11,6 +11,8 @@ export interface ConnectionOptions {
 
 export interface RequestOptions {
   body?: unknown;
+  /** Sent as is instead of `body` as JSON (an upload's bytes); give its `content-type` in `headers`. */
+  raw?: Blob | Uint8Array;
   signal?: AbortSignal;
   headers?: Record<string, string> | Headers;
   accept?: string;
@@ -21,13 +23,14 @@ export type Requester = (method: string, path: string, options?: RequestOptions)
 
 export function createRequester({ baseUrl, getToken, fetch: fetchImpl }: ConnectionOptions): Requester {
   const base = baseUrl.replace(/\/+$/, '');
-  return async (method, path, { body, signal, headers: extra, accept = 'application/json' } = {}) => {
+  return async (method, path, { body, raw, signal, headers: extra, accept = 'application/json' } = {}) => {
     const headers = new Headers(extra);
     headers.set('accept', accept);
     const token = await getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
     const init: RequestInit = { method, headers };
-    if (body !== undefined) {
+    if (raw !== undefined) init.body = raw as BodyInit;
+    else if (body !== undefined) {
       headers.set('content-type', 'application/json');
       init.body = JSON.stringify(body);
     }

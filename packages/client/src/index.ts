@@ -70,6 +70,7 @@ export {
 export type { ChatPage, ChatRecord, ChatWithMessages, DeleteResult, MessageRecord, MessageRole, MessageStatus } from './route-types.js';
 export type { SearchOptions, SearchPage, SearchResult } from './search-chats.js';
 export type { CreatedShare, Feedback, FeedbackRating, Share, SharedChat } from './feedback-share-routes.js';
+export type { AttachmentRecord } from './attachment-routes.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';
 export { createBranchSwitcher, toUiMessages, type BranchSwitcher, type BranchedUiMessage } from './branch-switcher.js';
 export type { BranchPosition } from './branch-position.js';

@@ -24,6 +24,8 @@ export interface TurnRequest {
   modelId?: string;
   /** `trigger: 'approval'`: one answer for every call the chat's last turn waits on. */
   approvals?: ApprovalAnswer[];
+  /** `submit`: ids of `POST /attachments`, in order (`content` may then be empty). */
+  attachments?: string[];
 }
 
 export interface OpenTurn {
@@ -49,6 +51,7 @@ export async function postTurn(
   if (turn.content !== undefined) body.content = turn.content;
   if (turn.modelId !== undefined) body.modelId = turn.modelId;
   if (turn.approvals !== undefined) body.approvals = turn.approvals;
+  if (turn.attachments !== undefined && turn.attachments.length > 0) body.attachments = turn.attachments;
   const response = await request('POST', '/chat', { ...options, body, accept: 'text/event-stream' });
   return openStream(response, 'POST /chat');
 }
