@@ -49,6 +49,7 @@ describe('GET /openapi.json', () => {
         'DELETE /chats/{id}',
         'POST /chats/{id}/stop',
         'GET /chats/{id}/stream',
+        'POST /chats/{id}/active',
         'POST /chat',
         'GET /models',
         'GET /usage',

@@ -3,6 +3,7 @@ import { z } from 'zod/v4';
 import { feedbackShareOpenApi } from './feedback-share-openapi.js';
 import { attachmentsOpenApi } from './attachments-openapi.js';
 import { searchOpenApi } from './search-openapi.js';
+import { branchesOpenApi } from './branches-openapi.js';
 import { toolsOpenApi } from './tools-openapi.js';
 
 /**
@@ -135,6 +136,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
   const search = searchOpenApi(errors, ref('Error'));
   const tools = toolsOpenApi(errorResponses([401]));
   const attachments = attachmentsOpenApi(ref('Error'));
+  const branches = branchesOpenApi(errors, chatId, ref('ChatWithMessages'));
   return {
     openapi: '3.1.0',
     info: {
@@ -222,6 +224,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       '/tools': tools.path,
       ...feedbackShares.paths,
       ...attachments.paths,
+      ...branches.paths,
       '/openapi.json': {
         get: {
           operationId: 'openApiDocument',
@@ -232,7 +235,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): JsonObjec
       },
     },
     components: {
-      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas, ...tools.schemas, ...attachments.schemas },
+      schemas: { ...bodies, ...outputs, ...feedbackShares.schemas, ...search.schemas, ...tools.schemas, ...attachments.schemas, ...branches.schemas },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };
