@@ -114,6 +114,19 @@ for (const backend of storeBackends('branches')) {
       expect((await read(g, chatId)).map((m) => m.recordId)).toEqual(path.map((m) => m.recordId));
     });
 
+    it('a first turn that creates its chat (createChatOnFirstTurn) starts the tree', async () => {
+      const f = chatFixture(scriptedModel([textStep('A1'), textStep('A1b')]).model, { driver: backend.driver(), handler: { history: 'tree', createChatOnFirstTurn: true } });
+      const chatId = crypto.randomUUID();
+      const a1 = await turn(f, { chatId, userMessageId: 'u1', content: 'hi' });
+      expect((await f.rows('ai-chats'))[0]!.data.activeLeafId).toBe(a1.id);
+      expect((await f.rows('ai-messages')).find((r) => r.recordId === 'u1')!.data.parentId).toBeNull();
+      const a1b = await turn(f, { chatId, trigger: 'regenerate' });
+      expect((await read(f, chatId)).map((m) => [m.recordId, m.branch.index, m.branch.count])).toEqual([
+        ['u1', 0, 1],
+        [a1b.id, 1, 2],
+      ]);
+    });
+
     it('a share link of a tree chat copies its active path only', async () => {
       const scripted = scriptedModel([textStep('first'), textStep('second')]);
       const f = chatFixture(scripted.model, { driver: backend.driver(), handler: { history: 'tree', sharing: true } });
