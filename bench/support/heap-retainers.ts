@@ -1,7 +1,7 @@
 /**
  * Who holds the nodes of one kind in a V8 heap snapshot (a profiling helper, not a bench): samples the nodes
  * whose `type:name` key (as `heap-summary.ts` prints it) matches, walks each one's retainers (first non-weak
- * retainer at each step, up to `depth`), and prints the most common chains:
+ * retainer at each step, up to `depth`), and prints the chains holding the most bytes:
  *   node --max-old-space-size=8192 --import tsx bench/support/heap-retainers.ts during.heapsnapshot 'concatenated string:' 8
  */
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const snap = JSON.parse(readFileSync(file!, 'utf8')) as Snapshot;
 const { node_fields: nf, node_types: nt, edge_fields: ef, edge_types: et } = snap.snapshot.meta;
 const nw = nf.length;
 const ew = ef.length;
-const [typeAt, nameAt, edgeCountAt] = ['type', 'name', 'edge_count'].map((f) => nf.indexOf(f)) as [number, number, number];
+const [typeAt, nameAt, edgeCountAt, sizeAt] = ['type', 'name', 'edge_count', 'self_size'].map((f) => nf.indexOf(f)) as [number, number, number, number];
 const [eTypeAt, eNameAt, eToAt] = ['type', 'name_or_index', 'to_node'].map((f) => ef.indexOf(f)) as [number, number, number];
 const count = snap.nodes.length / nw;
 const key = (n: number) => {
@@ -66,7 +66,7 @@ for (let n = count - 1; n >= 0 && sampled < Number(sampleArg); n--) {
     at = r;
   }
   const chain = steps.join(' | ');
-  chains.set(chain, (chains.get(chain) ?? 0) + 1);
+  chains.set(chain, (chains.get(chain) ?? 0) + snap.nodes[n * nw + sizeAt]!);
 }
-process.stdout.write(`${sampled} nodes of ${wanted} sampled\n`);
+process.stdout.write(`${sampled} nodes of ${wanted} sampled (newest first); bytes held per chain:\n`);
 for (const [chain, n] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, 15)) process.stdout.write(`${String(n).padStart(6)}  ${chain}\n`);

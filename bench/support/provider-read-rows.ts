@@ -12,6 +12,7 @@ import type { ReadReply, ReadVariant } from './provider-read.js';
 
 const STREAMS = 60;
 const DELTAS = sized(40, 20);
+const ROUNDS = sized(3, 1);
 
 const LABELS: Record<ReadVariant, string> = {
   'http-split': 'node:http keep-alive agent, SSE split by hand, JSON.parse',
@@ -24,14 +25,16 @@ type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRo
 
 export async function providerReadRows(provider: Provider, row: RowFn): Promise<BenchRow[]> {
   await provider.config(DELTAS, 50);
-  const child = spawnChild('provider-read.ts', [String(provider.port), String(STREAMS), String(DELTAS)]);
+  const child = spawnChild('provider-read.ts', [String(provider.port), String(STREAMS), String(DELTAS), String(ROUNDS)]);
   const ch = channel<never, ReadReply>(child);
   const got = {} as Record<ReadVariant, number>;
+  const runs = {} as Record<ReadVariant, number[]>;
   for (let i = 0; i < 4; i++) {
     const reply = await ch.next();
     got[reply.variant] = reply.cpuPerDeltaUs;
+    runs[reply.variant] = reply.runs;
   }
-  const note = `${STREAMS} paced streams at 20 deltas/s, ${DELTAS} deltas each, CPU of the reading process per text delta (after a warm-up round)`;
+  const note = `${STREAMS} paced streams at 20 deltas/s, ${DELTAS} deltas each, CPU of the reading process per text delta: median of ${ROUNDS} rounds in rotating order after a warm-up round (rounds: ${(Object.keys(runs) as ReadVariant[]).map((v) => `${v} ${runs[v].map((x) => x.toFixed(0)).join('/')}`).join('; ')})`;
   return (Object.keys(LABELS) as ReadVariant[]).map((variant, i) =>
     row(`provider read alone: ${LABELS[variant]}`, got[variant], 'us', {
       ...(i === 0 ? { note } : { ratio: { value: got[variant] / got['http-split'], against: 'by hand on node:http' } }),

@@ -1,10 +1,11 @@
 /**
  * Child of the real-path benches: reads the loopback provider's paced Anthropic SSE `streams` at a time
  * (argv: provider port, streams, deltas per stream) in one of four ways, and reports this process's CPU per
- * text delta for each (user + system, from the first request to the last byte, after a warm-up round; a
- * fourth argument runs one variant only, and without an IPC channel the figures are printed, for profiles:
- * `READ_PROFILE=/tmp/read node --import tsx bench/support/provider-read.ts <port> 60 40` writes a CPU profile of
- * each measured round to /tmp/read-<variant>.cpuprofile):
+ * text delta for each (user + system, from the first request to the last byte; after a warm-up round of each,
+ * as many rounds as the fourth argument says (default 3) of every variant in rotating order, median reported;
+ * a fifth argument runs one variant only, and without an IPC channel the figures are printed, for profiles:
+ * `READ_PROFILE=/tmp/read node --import tsx bench/support/provider-read.ts <port> 60 40 3` writes a CPU profile of
+ * each variant's first measured round to /tmp/read-<variant>.cpuprofile):
  * - `http-split`: a keep-alive node:http agent, SSE split by hand, `JSON.parse` of each event;
  * - `fetch-split`: the global fetch, the same parsing;
  * - `package-fetch`: `@ai-sdk/anthropic` `doStream` read to the end (the package on the global fetch);
@@ -19,9 +20,10 @@ import { VENDOR_MODEL } from './real-path-line.js';
 
 export const READ_VARIANTS = ['http-split', 'fetch-split', 'package-fetch', 'package-node-fetch'] as const;
 export type ReadVariant = (typeof READ_VARIANTS)[number];
-export type ReadReply = { type: 'read'; variant: ReadVariant; cpuPerDeltaUs: number; deltas: number };
+/** The median over the rounds, and every round's figure (µs per text delta). */
+export type ReadReply = { type: 'read'; variant: ReadVariant; cpuPerDeltaUs: number; deltas: number; runs: number[] };
 
-const [portArg, streamsArg = '60', deltasArg = '60', only] = process.argv.slice(2);
+const [portArg, streamsArg = '60', deltasArg = '60', roundsArg = '3', only] = process.argv.slice(2);
 const base = `http://127.0.0.1:${portArg}/v1`;
 const streams = Number(streamsArg);
 const expected = Number(deltasArg);
@@ -90,20 +92,31 @@ const read: Record<ReadVariant, () => Promise<number>> = {
   'package-node-fetch': () => viaPackage(onNodeFetch),
 };
 
-for (const variant of READ_VARIANTS.filter((v) => only === undefined || v === only)) {
-  const round = async () => (await Promise.all(Array.from({ length: streams }, () => read[variant]()))).reduce((a, b) => a + b, 0);
-  await round();
-  const session = process.env.READ_PROFILE ? new Session() : null;
-  session?.connect();
-  await session?.post('Profiler.enable');
-  await session?.post('Profiler.start');
-  const cpu0 = process.cpuUsage();
-  const deltas = await round();
-  const cpu = process.cpuUsage(cpu0);
-  if (session) writeFileSync(`${process.env.READ_PROFILE}-${variant}.cpuprofile`, JSON.stringify((await session.post('Profiler.stop')).profile));
-  if (deltas !== streams * expected) throw new Error(`${variant}: ${deltas} deltas, expected ${streams * expected}`);
-  const reply: ReadReply = { type: 'read', variant, cpuPerDeltaUs: (cpu.user + cpu.system) / deltas, deltas };
+// Rounds of the variants in rotating order (a noisy moment of the machine hits each alike); median per variant.
+const variants = READ_VARIANTS.filter((v) => only === undefined || v === only);
+const rounds = Number(roundsArg);
+const samples = new Map<ReadVariant, number[]>(variants.map((v) => [v, []]));
+const round = async (variant: ReadVariant) => (await Promise.all(Array.from({ length: streams }, () => read[variant]()))).reduce((a, b) => a + b, 0);
+for (const variant of variants) await round(variant);
+for (let r = 0; r < rounds; r++) {
+  for (let k = 0; k < variants.length; k++) {
+    const variant = variants[(r + k) % variants.length]!;
+    const session = process.env.READ_PROFILE && r === 0 ? new Session() : null;
+    session?.connect();
+    await session?.post('Profiler.enable');
+    await session?.post('Profiler.start');
+    const cpu0 = process.cpuUsage();
+    const deltas = await round(variant);
+    const cpu = process.cpuUsage(cpu0);
+    if (session) writeFileSync(`${process.env.READ_PROFILE}-${variant}.cpuprofile`, JSON.stringify((await session.post('Profiler.stop')).profile));
+    if (deltas !== streams * expected) throw new Error(`${variant}: ${deltas} deltas, expected ${streams * expected}`);
+    samples.get(variant)!.push((cpu.user + cpu.system) / deltas);
+  }
+}
+for (const variant of variants) {
+  const sorted = [...samples.get(variant)!].sort((a, b) => a - b);
+  const reply: ReadReply = { type: 'read', variant, cpuPerDeltaUs: sorted[Math.floor(sorted.length / 2)]!, deltas: streams * expected, runs: sorted };
   if (process.send) process.send(reply);
-  else process.stdout.write(`${variant}: ${reply.cpuPerDeltaUs.toFixed(1)} us per text delta\n`);
+  else process.stdout.write(`${variant}: ${reply.cpuPerDeltaUs.toFixed(1)} us per text delta (rounds ${sorted.map((v) => v.toFixed(0)).join('/')})\n`);
 }
 process.exit(0);

@@ -65,7 +65,7 @@ export type TryLevel = (streams: number) => Promise<boolean>;
 
 /**
  * The most streams a line holds: doubling from `start` until a level fails (or `max`, or the budget),
- * then `steps` bisection steps (rounded to 25). Returns 0 if even `start` fails.
+ * then `steps` bisection steps (rounded to 25). If `start` fails, `start / 2` is tried; 0 if that fails too.
  */
 export async function ramp(tryLevel: TryLevel, start: number, max: number, steps: number, budgetMs: number): Promise<number> {
   const started = Date.now();
@@ -78,6 +78,8 @@ export async function ramp(tryLevel: TryLevel, start: number, max: number, steps
       break;
     }
   }
+  // Even the first level failed: one level at half of it, so a loaded moment still gives a figure.
+  if (pass === 0 && fail === start && start >= 50 && (await tryLevel(start / 2))) pass = start / 2;
   for (let step = 0; step < steps && pass > 0 && fail > 0 && Date.now() - started < budgetMs; step++) {
     const mid = Math.round((pass + fail) / 2 / 25) * 25;
     if (mid <= pass || mid >= fail) break;

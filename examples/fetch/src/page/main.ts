@@ -15,6 +15,7 @@ import { createFrameScheduler } from './create-frame-scheduler.js';
 import { createMessageList } from './create-message-list.js';
 import { createTurnRoutes, type TurnStream } from './create-turn-routes.js';
 import { byId, el } from './element.js';
+import { createAttachmentPicker } from './attachment-picker.js';
 import { fillModelPicker } from './fill-model-picker.js';
 import { loadLastChat, saveLastChat } from './last-chat.js';
 import type { MessageView } from './render-message.js';
@@ -88,6 +89,12 @@ let followEnd = false;
 
 const connection = { baseUrl: config.basePath, getToken: () => session.token };
 const client = createChatClient(connection);
+const picker = createAttachmentPicker(
+  byId<HTMLButtonElement>('attach'),
+  byId<HTMLInputElement>('attach-input'),
+  byId('attachment-previews'),
+  ui.composer.elements.namedItem('content') as HTMLTextAreaElement,
+);
 const turnRoutes = createTurnRoutes(connection);
 const messageList = createMessageList(ui.messages);
 const frames = createFrameScheduler(renderConversation);
@@ -338,7 +345,7 @@ function watchForTitle(chatId: string): void {
   setTimeout(() => void check(), TITLE_CHECKS_MS[0]);
 }
 
-async function sendMessage(content: string): Promise<void> {
+async function sendMessage(content: string, files: readonly File[] = []): Promise<void> {
   if (!currentId || running) return;
   const chatId = currentId;
   const turn: PendingTurn = { userMessageId: crypto.randomUUID(), content };
@@ -347,7 +354,10 @@ async function sendMessage(content: string): Promise<void> {
     chatId,
     turn,
     start: async (signal) => {
-      const sent = await client.sendMessage({ chatId, content, modelId, userMessageId: turn.userMessageId, signal });
+      // Each file is uploaded first (its type is checked then); the message names them by id.
+      const attachments = [];
+      for (const file of files) attachments.push((await client.uploadAttachment(file, { signal })).attachmentId);
+      const sent = await client.sendMessage({ chatId, content, modelId, userMessageId: turn.userMessageId, signal, attachments });
       return { assistantMessageId: sent.assistantMessageId, actions: sent.actions };
     },
   });
@@ -554,9 +564,11 @@ function setUp(): void {
     event.preventDefault();
     const input = ui.composer.elements.namedItem('content') as HTMLTextAreaElement;
     const content = input.value.trim();
-    if (!content) return;
+    const files = picker.files();
+    if (!content && files.length === 0) return;
     input.value = '';
-    act(() => sendMessage(content))();
+    picker.clear();
+    act(() => sendMessage(content, files))();
   };
   // Enter sends, Shift+Enter starts a new line (not while an input method is composing a character).
   ui.composer.onkeydown = (event) => {

@@ -4,6 +4,7 @@ import { renderFeedback, type Rating } from './render-feedback.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderApproval, type ApprovalView } from './tool-approvals.js';
 import { renderBranchSwitcher } from './render-branch-switcher.js';
+import { renderAttachments } from './render-attachments.js';
 import type { BranchPosition } from '@chatwire/client';
 
 /** A tool call as shown, from a live `ToolCallPart` or a stored UI part (`{ type: 'tool-<name>', ... }`). */
@@ -63,6 +64,9 @@ export function renderMessage(message: MessageView): HTMLElement {
       body.append(el('div', { class: 'markdown' }, renderMarkdown(piece.text, idPrefix)));
     }
   });
+  // A user message's files: images inline, a chip for PDFs and text (the stored parts carry signed URLs).
+  const files = isUser ? renderAttachments(message.parts, (url) => new URL(url, document.baseURI).href) : null;
+  if (files) body.append(files);
   for (const approval of message.approvals ?? []) item.append(renderApproval(approval));
   const status = message.streaming?.status;
   if (status === 'streaming') item.append(el('div', { class: 'status typing' }, 'typing…'));
