@@ -3,6 +3,7 @@ import { loadChatMessages } from '../prompt/load-history.js';
 import type { MessageData } from '../records/chat-collections.js';
 import { toWireMessage } from '../records/message-record-id.js';
 import { ChatTree, type BranchPosition } from './chat-tree.js';
+import type { BranchPlacement } from './place-turn.js';
 
 /** A message of the active path as the routes return it: the client's ids, and its place among its siblings. */
 export type BranchedMessage = RecordEnvelope<MessageData> & { branch: BranchPosition };
@@ -24,6 +25,20 @@ export function branchedPath(tree: ChatTree, leaf: string | null): BranchedMessa
     const { parentId: _parentId, ...data } = wire.data;
     return { ...wire, data: data as MessageData, branch: tree.positionOf(row.recordId) };
   });
+}
+
+/**
+ * The rows a tree turn's prompt answers: the path its admission read (once: the turn keeps no copy of its
+ * history while the model streams), else read again (a later step of the turn; it holds the chat's lease,
+ * so the path is the same).
+ */
+export async function takeBranchPath(access: RecordAccess, chatId: string, branch: BranchPlacement): Promise<RecordEnvelope<MessageData>[]> {
+  const rows = branch.pathRows;
+  if (rows) {
+    delete branch.pathRows;
+    return rows;
+  }
+  return loadBranchPath(access, chatId, branch.pathEnd);
 }
 
 /** `GET /chats/:id` of a tree chat: the path down to its active leaf, each message with its `branch`. */

@@ -1,5 +1,5 @@
-import { ChatwireError, type Caller, type RecordAccess } from '@chatwire/storage';
-import { AI_CHATS } from '../records/chat-collections.js';
+import { ChatwireError, type Caller, type RecordAccess, type RecordEnvelope } from '@chatwire/storage';
+import { AI_CHATS, type MessageData } from '../records/chat-collections.js';
 import { wireMessageId } from '../records/message-record-id.js';
 import type { TurnPlan } from '../turn/turn-plan.js';
 import { ChatTree, type BranchPosition } from './chat-tree.js';
@@ -13,6 +13,8 @@ export interface BranchPlacement {
   user?: { recordId: string; wireId: string; parentId: string | null; position: BranchPosition };
   /** The assistant row the turn adds, under this user row; a continued turn adds none. */
   assistant?: { parentId: string; position: BranchPosition };
+  /** The path as read at admission: taken by the turn's first prompt (see `takeBranchPath`), then gone. */
+  pathRows?: RecordEnvelope<MessageData>[];
 }
 
 /**
@@ -35,17 +37,17 @@ export async function placeTurn(
   const leaf = tree.activeLeaf(chat?.data.activeLeafId);
   if (plan.trigger === 'submit') {
     const user = { recordId: plan.recordId, wireId: plan.userMessageId, parentId: leaf, position: tree.positionOfNewChild(leaf) };
-    return { branch: { pathEnd: leaf, user, assistant: firstAnswer(plan.recordId, plan.userMessageId) }, userMessageId: plan.userMessageId };
+    return { branch: { pathEnd: leaf, user, assistant: firstAnswer(plan.recordId, plan.userMessageId), pathRows: tree.pathTo(leaf) }, userMessageId: plan.userMessageId };
   }
   const target = plan.trigger === 'regenerate' && !options.explicitMessage ? lastUserOnPath(tree, leaf) : userRow(tree, caller, plan.userMessageId);
   if (plan.trigger === 'regenerate') {
     const assistant = { parentId: target, position: tree.positionOfNewChild(target) };
-    return { branch: { pathEnd: target, assistant }, userMessageId: wireMessageId(tree.byId.get(target)!) };
+    return { branch: { pathEnd: target, assistant, pathRows: tree.pathTo(target) }, userMessageId: wireMessageId(tree.byId.get(target)!) };
   }
   const parent = tree.parentOf(target);
   const id = crypto.randomUUID();
   const user = { recordId: id, wireId: id, parentId: parent, position: tree.positionOfNewChild(parent) };
-  return { branch: { pathEnd: target, user, assistant: firstAnswer(id, id) }, userMessageId: plan.userMessageId };
+  return { branch: { pathEnd: target, user, assistant: firstAnswer(id, id), pathRows: tree.pathTo(target) }, userMessageId: plan.userMessageId };
 }
 
 function firstAnswer(userRecordId: string, userWireId: string): NonNullable<BranchPlacement['assistant']> {

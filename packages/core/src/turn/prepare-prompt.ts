@@ -5,7 +5,7 @@ import { compactHistory } from '../compaction/index.js';
 import type { CompactionReport, ConversationSummary } from '../compaction/compaction-types.js';
 import { historyEntries, loadChatMessages } from '../prompt/load-history.js';
 import { wireMessageId } from '../records/message-record-id.js';
-import { loadBranchPath } from '../branches/load-chat-tree.js';
+import { takeBranchPath } from '../branches/load-chat-tree.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
 import type { FilePartData } from '../records/attachment-collection.js';
@@ -82,7 +82,7 @@ function historyOnce(turn: Turn, rt: TurnRuntime, first: ModelMessage[], summary
 
 async function storedHistory(turn: Turn, rt: TurnRuntime): Promise<RecordEnvelope<MessageData>[]> {
   // A tree chat answers one path: the rows down to the turn's place, never a sibling branch.
-  if (turn.plan.branch) return loadBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch.pathEnd);
+  if (turn.plan.branch) return takeBranchPath(rt.store.asServer(), turn.chatId, turn.plan.branch);
   return turn.newChatTitle === null ? loadChatMessages(rt.store.asServer(), turn.chatId) : [];
 }
 
