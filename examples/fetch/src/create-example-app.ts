@@ -5,6 +5,7 @@ import type { ChatHandlerLike } from '@chatwire/server/node';
 import { bundlePage } from './bundle-page.js';
 import { createDevSignIn } from './create-dev-sign-in.js';
 import { createExampleStore } from './create-example-store.js';
+import { createExampleBlobs } from './create-example-blobs.js';
 import { createSiteHandler } from './create-site-handler.js';
 import { USERS } from './example-collections.js';
 import { ExampleConfigError, resolveExampleAuth, type ExampleEnv } from './resolve-example-auth.js';
@@ -37,16 +38,18 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   });
   const mcp = readMcpServers(env);
   const { store, storage } = await createExampleStore(env);
+  const { blobs, storage: blobStorage } = await createExampleBlobs(env);
   const onError = options.onError ?? ((error, context) => console.error(`[chatwire] ${context?.stage ?? 'error'}:`, error));
   // Everything the environment configures (auth, models, timeouts, disconnect policy, Redis...), plus the store.
   // Share links are on here (CHATWIRE_SHARING=0 turns them off); a link opens the page's read-only view.
   const sharing = config.sharing !== false;
   const shareUrl = (token: string, url: URL): string => new URL(`/shared/${token}`, url).href;
-  const chat = createChatHandler({ ...config, sharing, shareUrl, store, tools: { usersCollection: USERS.name, store, sources: mcp ? [mcp] : [] }, onError });
+  const chat = createChatHandler({ ...config, attachments: { ...config.attachments, blobs }, sharing, shareUrl, store, tools: { usersCollection: USERS.name, store, sources: mcp ? [mcp] : [] }, onError });
   try {
     await chat.ready();
   } catch (error) {
     await store.driver.close?.();
+    await blobs.close?.();
     throw new ExampleConfigError(error instanceof Error ? error.message : String(error));
   }
   const demoModel = config.models.usesFallback();
@@ -63,7 +66,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
     },
   });
 
-  const notices: string[] = [`storage: ${storage}`];
+  const notices: string[] = [`storage: ${storage}`, `attachments: ${blobStorage}`];
   if (mcp) notices.push(`MCP servers (CHATWIRE_MCP_SERVERS): ${mcp.servers.map((server) => server.name).join(', ')}`);
   if (demoModel) {
     notices.push(
@@ -83,6 +86,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
     close: async () => {
       await chat.close();
       await store.driver.close?.();
+      await blobs.close?.();
     },
   };
 }
