@@ -13,8 +13,8 @@ export { API_SCHEMAS } from './chat/schemas/api-schemas.js';
 // turns
 export type { StartedTurn, ResumedTurn, TurnOptions, ErrorContext, ErrorReporter } from './turn/turn-types.js';
 export type { TurnEnding } from './turn/turn-ending.js';
-export type { ApprovalCallContext, NeedsApproval } from './approval/approval-rule.js';
-export type { ApprovalAnswer, ApprovalDecision, PendingApproval } from './approval/approval-types.js';
+// Tool approval's types, as one namespace: `approval.NeedsApproval`, `approval.PendingApproval`...
+export type * as approval from './approval/public-types.js';
 // The hub building blocks for other packages' hubs and buses (memory and layered hubs, log endings, bus events).
 export * as hub from './hub/index.js';
 export type { TurnHub, TurnBus, TurnBusEvent, TurnLogWriter, AttachedTurn } from './hub/turn-hub.js';
