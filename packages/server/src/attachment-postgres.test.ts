@@ -60,7 +60,7 @@ describe.skipIf(!url)(`attachments on PostgreSQL ${url ? '' : '(skipped: CHATWIR
     const res = await fetch(`http://127.0.0.1:${port}/api/ai/attachments?filename=dot.png`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await signToken('alice')}`, 'content-type': 'image/png' },
-      body: pngBytes(),
+      body: pngBytes() as BodyInit,
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { attachment: { attachmentId: string } }).attachment.attachmentId;
