@@ -60,6 +60,20 @@ describe('POST /chat with attachments', () => {
     expect(again.status).toBe(200);
     await readSse(again);
     expect(JSON.stringify(scripted.calls.at(-1)!.prompt)).toContain('"type":"file"');
+
+    // An edit changes the text and keeps the message's files (stored and sent).
+    const edit = await turn({ chatId, trigger: 'edit', userMessageId: 'u1', content: 'What colour is it?' });
+    expect(edit.status).toBe(200);
+    await readSse(edit);
+    expect(scripted.calls.at(-1)!.prompt.at(-1)!.content).toEqual([
+      { type: 'text', text: 'What colour is it?', providerOptions: undefined },
+      { type: 'file', data: new Uint8Array(pngBytes()), mediaType: 'image/png', filename: 'dot.png', providerOptions: undefined },
+    ]);
+    const edited = (await f.rows('ai-messages')).find((message) => message.data.role === 'user')!;
+    expect(edited.data.parts).toEqual([
+      { type: 'text', text: 'What colour is it?' },
+      { type: 'file', attachmentId: id, mediaType: 'image/png', filename: 'dot.png' },
+    ]);
   });
 
   it('bad input: another user’s id 404, a URL where an id belongs 400, empty content without attachments 400, limits', async () => {
