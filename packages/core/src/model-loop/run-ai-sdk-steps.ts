@@ -1,5 +1,6 @@
 import { stepCountIs, streamText, type LanguageModel, type TelemetrySettings } from 'ai';
 import { knownFinishReason } from './known-finish-reason.js';
+import { refuseDownloads } from './refuse-downloads.js';
 import type { ModelLoopOptions, PartSink } from './run-model-loop.js';
 
 export interface AiSdkStepsOptions extends Omit<ModelLoopOptions, 'model'> {
@@ -29,6 +30,8 @@ export async function runAiSdkSteps(options: AiSdkStepsOptions, sink: PartSink):
     maxRetries: options.maxRetries,
     // The `error` part reports it (the SDK's default would print to the console).
     onError: () => undefined,
+    // Nothing is fetched on the model's behalf: prompts carry attachments' bytes, never URLs.
+    experimental_download: refuseDownloads,
     ...(options.telemetry ? { experimental_telemetry: options.telemetry } : {}),
   });
   const reader = result.fullStream.getReader();

@@ -7,6 +7,7 @@ import type { PartSink } from './loop-part.js';
 import { readStep } from './read-step.js';
 import { stepResponseMessages } from './step-content.js';
 import type { ApprovalGate } from './run-pending-tools.js';
+import { refuseDownloads } from './refuse-downloads.js';
 
 export type { LoopPart, PartSink } from './loop-part.js';
 
@@ -106,7 +107,7 @@ async function callModel(
   const prompt = await convertToLanguageModelPrompt({
     prompt: { system: options.system, messages: prepared?.messages ?? messages },
     supportedUrls: await model.supportedUrls,
-    download: undefined,
+    download: refuseDownloads,
   });
   if (abortSignal.aborted) return 'aborted';
   const { stream, response } = await retry(() => model.doStream({ ...CALL_SETTINGS, tools: stepTools, toolChoice, prompt, abortSignal, includeRawChunks: false }));
