@@ -165,6 +165,28 @@ describe('createNodeHttpFetch answers as the global fetch does', () => {
     expect(sockets.size).toBe(1);
   });
 
+  it("closes an idle connection 1 s before the server's keep-alive timeout, as fetch does", async () => {
+    const fresh = createNodeHttpFetch();
+    const closed: number[] = [];
+    const short = createServer((req, res) => void req.resume().on('end', () => res.end('ok')));
+    // Node's server sends `Keep-Alive: timeout=2` and would close the idle socket after 2.5 s.
+    short.keepAliveTimeout = 2500;
+    short.on('connection', (socket) => socket.on('close', () => closed.push(Date.now())));
+    await new Promise<void>((resolve) => short.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(short.address() as AddressInfo).port}/`;
+      await (await fresh(url, { method: 'POST', body: 'x' })).text();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(closed).toHaveLength(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(closed).toHaveLength(1);
+      await (await fresh(url, { method: 'POST', body: 'y' })).text();
+    } finally {
+      short.closeAllConnections();
+      short.close();
+    }
+  });
+
   it('hands calls it does not make itself to the global fetch', async () => {
     const spy = vi.spyOn(globalThis, 'fetch');
     try {

@@ -36,7 +36,39 @@ interface Modules {
 
 async function loadModules(): Promise<Modules> {
   const [http, https, zlib] = await Promise.all([import('node:http'), import('node:https'), import('node:zlib')]);
-  return { http, https, zlib, agents: { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } };
+  return { http, https, zlib, agents: { 'http:': keepAliveAgent(new http.Agent({ keepAlive: true })), 'https:': keepAliveAgent(new https.Agent({ keepAlive: true })) } };
+}
+
+/** The server's `Keep-Alive: timeout=<s>` hint of the last answer on a socket, in ms. */
+const KEEP_ALIVE_HINT = Symbol('keepAliveHint');
+type HintedSocket = import('node:net').Socket & { [KEEP_ALIVE_HINT]?: number };
+
+/**
+ * Idle sockets are closed as the global fetch closes them, before the server would: 1 s before the server's
+ * `Keep-Alive: timeout` hint, or after 4 s without one (so a call is not sent on a socket the server is
+ * closing). A reused socket has no idle timer while it carries a call.
+ */
+function keepAliveAgent(agent: HttpAgent): HttpAgent {
+  const idle = agent as HttpAgent & { keepSocketAlive(socket: HintedSocket): boolean; reuseSocket(socket: HintedSocket, req: unknown): void };
+  const reuse = idle.reuseSocket.bind(agent);
+  idle.keepSocketAlive = (socket) => {
+    const hint = socket[KEEP_ALIVE_HINT];
+    socket.setKeepAlive(true, 1000);
+    socket.unref();
+    socket.setTimeout(hint === undefined ? 4000 : Math.max(0, Math.min(hint - 1000, 600_000)));
+    return hint === undefined || hint > 1000;
+  };
+  idle.reuseSocket = (socket, req) => {
+    socket.setTimeout(0);
+    reuse(socket, req);
+  };
+  return agent;
+}
+
+function rememberKeepAliveHint(res: IncomingMessage): void {
+  const match = /timeout=(\d+)/i.exec(String(res.headers['keep-alive'] ?? ''));
+  const socket = res.socket as HintedSocket | null;
+  if (socket) socket[KEEP_ALIVE_HINT] = match ? Number(match[1]) * 1000 : undefined;
 }
 
 /** The request headers the global fetch adds when the caller did not set them. */
@@ -92,6 +124,7 @@ function send(
     });
     req.once('response', (res) => {
       answered = true;
+      rememberKeepAliveHint(res);
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status) && res.headers.location !== undefined && init.redirect !== 'manual') {
         // The global fetch follows redirects by its own rules: this answer is dropped, the call is made again there.
