@@ -49,7 +49,10 @@ type HintedSocket = import('node:net').Socket & { [KEEP_ALIVE_HINT]?: number };
  * closing). A reused socket has no idle timer while it carries a call.
  */
 function keepAliveAgent(agent: HttpAgent): HttpAgent {
-  const idle = agent as HttpAgent & { keepSocketAlive(socket: HintedSocket): boolean; reuseSocket(socket: HintedSocket, req: unknown): void };
+  const idle = agent as unknown as {
+    keepSocketAlive(socket: HintedSocket): boolean;
+    reuseSocket(socket: HintedSocket, req: unknown): void;
+  };
   const reuse = idle.reuseSocket.bind(agent);
   idle.keepSocketAlive = (socket) => {
     const hint = socket[KEEP_ALIVE_HINT];
