@@ -1,49 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExampleApp, type ExampleApp } from './create-example-app.js';
-import { createNodeServer } from './create-node-server.js';
-import { listenNode } from './listen-node.js';
-import type { RunningServer } from './run-example.js';
+import { eventually, openExamplePage, type ExamplePage } from './testing/open-example-page.js';
 
 // Thumbs on answers, the "Share" button and the read-only shared view, in Debian's chromium through
 // playwright-core, by roles and accessible names. Run: pnpm --filter @chatwire/example-fetch test:browser
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
-
-/** `expect.poll` with room for a slow shared machine. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 describe('feedback and share links on the example page', () => {
-  let browser: Browser;
-  let profile: string;
-  let example: ExampleApp;
-  let server: RunningServer;
-  let context: BrowserContext;
+  let opened: ExamplePage;
   let page: Page;
 
   beforeAll(async () => {
-    profile = mkdtempSync(join(tmpdir(), 'chatwire-chromium-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    example = await createExampleApp({ PORT: '0' }, { demoChunkDelayMs: 0, onError: () => undefined });
-    server = await listenNode(createNodeServer(example), example.port);
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    page = await context.newPage();
+    opened = await openExamplePage({ app: { demoChunkDelayMs: 0, onError: () => undefined }, context: { viewport: { width: 1200, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] }, signInAs: 'Rater' });
+    page = opened.page;
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`http://127.0.0.1:${server.port}`);
-    await page.getByRole('textbox', { name: 'Name' }).fill('Rater');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    await example?.close();
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const answers = () => page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' });
@@ -93,13 +66,13 @@ describe('feedback and share links on the example page', () => {
   it('"Share" shows and copies a link whose read-only view has the chat as it was, tools by name only', async () => {
     await page.getByRole('button', { name: 'Share' }).click();
     const link = page.getByRole('textbox', { name: 'Share link' });
-    await eventually(() => link.inputValue()).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/shared/[A-Za-z0-9_-]{22}$`));
+    await eventually(() => link.inputValue()).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${opened.server.port}/shared/[A-Za-z0-9_-]{22}$`));
     const url = await link.inputValue();
     await eventually(() => page.getByRole('status').textContent()).toBe('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
     await send('one more after sharing');
-    const viewer = await browser.newContext({ viewport: { width: 375, height: 740 } }); // nobody signed in
+    const viewer = await opened.browser.newContext({ viewport: { width: 375, height: 740 } }); // nobody signed in
     try {
       const shared = await viewer.newPage();
       const response = await shared.goto(url);

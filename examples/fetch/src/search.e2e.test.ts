@@ -1,45 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExampleApp, type ExampleApp } from './create-example-app.js';
-import { createNodeServer } from './create-node-server.js';
-import { listenNode } from './listen-node.js';
-import type { RunningServer } from './run-example.js';
+import { eventually, openExamplePage, type ExamplePage } from './testing/open-example-page.js';
 
 // The search box of the example page in Debian's chromium (apt-get install -y chromium) through playwright-core,
 // by roles and accessible names. Run: pnpm --filter @chatwire/example-fetch test:browser
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** `expect.poll` with room for a slow shared machine. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 describe('browser chat page: search', () => {
-  let browser: Browser;
-  let profile: string;
-  let example: ExampleApp;
-  let server: RunningServer;
-  let context: BrowserContext;
+  let opened: ExamplePage;
   let page: Page;
 
   beforeAll(async () => {
-    profile = mkdtempSync(join(tmpdir(), 'chatwire-chromium-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    example = await createExampleApp({ PORT: '0' }, { demoChunkDelayMs: 1, onError: () => undefined });
-    server = await listenNode(createNodeServer(example), example.port);
-    context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
-    page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${server.port}`);
+    opened = await openExamplePage({ app: { demoChunkDelayMs: 1, onError: () => undefined }, context: { viewport: { width: 1200, height: 700 } } });
+    page = opened.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    await example?.close();
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const searchBox = () => page.getByRole('searchbox', { name: 'Search chats' });

@@ -1,47 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExampleApp, type ExampleApp } from './create-example-app.js';
-import { createNodeServer } from './create-node-server.js';
-import { listenNode } from './listen-node.js';
-import type { RunningServer } from './run-example.js';
+import { eventually, openExamplePage, type ExamplePage } from './testing/open-example-page.js';
 
 // Tool approval on the example page (CHATWIRE_APPROVE_TOOLS=records.create): the call's input with "Approve" and
 // "Deny", a reload while it waits, and what each answer does. Run: pnpm --filter @chatwire/example-fetch test:browser
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
-
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 describe('tool approval on the example page', () => {
-  let browser: Browser;
-  let profile: string;
-  let example: ExampleApp;
-  let server: RunningServer;
-  let context: BrowserContext;
+  let opened: ExamplePage;
   let page: Page;
 
   beforeAll(async () => {
-    profile = mkdtempSync(join(tmpdir(), 'chatwire-chromium-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    example = await createExampleApp({ PORT: '0', CHATWIRE_APPROVE_TOOLS: 'records.create' }, { demoChunkDelayMs: 0, onError: () => undefined });
-    server = await listenNode(createNodeServer(example), example.port);
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${server.port}`);
-    await page.getByRole('textbox', { name: 'Name' }).fill('Approver');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    opened = await openExamplePage({ env: { CHATWIRE_APPROVE_TOOLS: 'records.create' }, app: { demoChunkDelayMs: 0, onError: () => undefined }, signInAs: 'Approver' });
+    page = opened.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    await example?.close();
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const answers = () => page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' });
