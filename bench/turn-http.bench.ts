@@ -8,9 +8,10 @@
  *   loopback provider (`support/real-path-r2.ts`).
  * Each line runs in its own server process; the clients in two more (turns; long streams) and only read
  * bytes. Measures, all lines in this run, whole turns through HTTP: server CPU per text delta over whole
- * turns (50 clients sending turns of 60 deltas back to back) and mid-stream (200 open streams, a hold window);
- * memory per open stream at 200 (RSS and heap + external, after a full GC, against before they opened);
- * the first text delta after the provider wrote it (p50, one monotonic clock); `GET /chats` requests/s over
+ * turns (50 clients sending turns of 60 deltas back to back) and mid-stream (100 open streams, a hold window);
+ * memory per open stream at 100 (RSS and heap + external, after a full GC, against before they opened; full
+ * mode: the median over the three ramps, taken as their first level on fresh processes);
+ * the first text delta after the provider wrote it (p50, one monotonic clock, one turn at a time); `GET /chats` requests/s over
  * 50 keep-alive connections against R0's bare JSON endpoint; the most paced streams held with a p99 gap
  * <= 100 ms (full mode: three ramps, each on fresh server processes). Plus the provider package alone
  * (`support/provider-read.ts`).
@@ -28,7 +29,10 @@ const PACE_MS = 50;
 const TURN_DELTAS = 60;
 const TURN_CLIENTS = 50;
 const TURN_MS = sized(12_000, 2_000);
-const MEMORY_AT = 200;
+/** Streams at which memory and mid-stream CPU are taken (every line opens them within seconds). */
+const MEMORY_AT = 100;
+/** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
+const FIRST_MS = sized(6_000, 3_000);
 const HOLD_MS = sized(2_000, 1_500);
 const OPEN_TIMEOUT_MS = sized(20_000, 12_000);
 const RAMPS = sized(3, 1);
@@ -73,10 +77,20 @@ export default async function bench(): Promise<BenchRow[]> {
         summary: `${(t2!.cpu / t1!.cpu).toFixed(2)}x R1 (${t2!.cpu.toFixed(0)} us; R1 ${t1!.cpu.toFixed(0)} us, R0 ${t0!.cpu.toFixed(0)} us)`,
       }),
     );
+    // First text delta: one turn at a time per line (5-delta answers), so the figure is the path's own latency.
+    await provider.config(5, PACE_MS);
+    for (const name of LINES) {
+      const spec = await servers[name].prepare(1);
+      const { results } = await turnClient.ask({ type: 'turns', port: servers[name].port, spec, concurrency: 1, durationMs: FIRST_MS }, 'turns');
+      await servers[name].idle();
+      if (results.failed > 0) throw new Error(`${name}: ${results.failed} single turns failed`);
+      turns[name].afterMs = quantile(results.afterProviderMs, 0.5);
+      turns[name].firstMs = quantile(results.firstDeltaMs, 0.5);
+    }
     const plus = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(2)} ms`;
     const extra = t2!.afterMs - t0!.afterMs;
     rows.push(
-      row(`${LABEL.r0}: first text delta read after the provider wrote it, p50`, t0!.afterMs, 'ms', { note: `time to first text delta p50: R0 ${t0!.firstMs.toFixed(1)} ms, R1 ${t1!.firstMs.toFixed(1)} ms, R2 ${t2!.firstMs.toFixed(1)} ms (the provider waits ${PACE_MS} ms before its first delta)` }),
+      row(`${LABEL.r0}: first text delta read after the provider wrote it, p50`, t0!.afterMs, 'ms', { note: `one turn at a time, ${FIRST_MS / 1000} s per line; time to first text delta p50: R0 ${t0!.firstMs.toFixed(1)} ms, R1 ${t1!.firstMs.toFixed(1)} ms, R2 ${t2!.firstMs.toFixed(1)} ms (the provider waits ${PACE_MS} ms before its first delta)` }),
       row(`${LABEL.r1}: first text delta read after the provider wrote it, p50`, t1!.afterMs, 'ms'),
       row(`${LABEL.r2}: first text delta read after the provider wrote it, p50`, t2!.afterMs, 'ms', {
         goal: '<= +0.5 ms over R0 (the same two loopback hops)', met: extra <= 0.5, id: 'real-first-delta',
@@ -102,13 +116,16 @@ export default async function bench(): Promise<BenchRow[]> {
       }),
     );
 
-    // Open streams: mid-stream CPU and memory at MEMORY_AT, then the ramps.
+    // Open streams: mid-stream CPU and memory at MEMORY_AT (quick: here; full: as the first level of every ramp,
+    // on fresh processes), then the ramps.
     await provider.config(1_000_000, PACE_MS);
-    const atMemory = {} as Record<Name, Level>;
-    for (const name of LINES) {
-      atMemory[name] = await runLevel([{ server: servers[name], client: streamClient }], MEMORY_AT, HOLD_MS, OPEN_TIMEOUT_MS);
+    const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
+    if (QUICK) {
+      // On fresh processes, as in full mode (R2 after the turn and list phases was seen not to open new streams in time).
+      for (const server of Object.values(servers)) server.exit();
+      servers = await startAll(provider.port);
+      for (const name of LINES) atMemory[name].push(await runLevel([{ server: servers[name], client: streamClient }], MEMORY_AT, HOLD_MS, OPEN_TIMEOUT_MS));
     }
-    rows.push(...openStreamRows(atMemory, row));
 
     const held: Record<Name, number[]> = { r0: [], r1: [], r2: [] };
     const notes: Record<Name, string[]> = { r0: [], r1: [], r2: [] };
@@ -119,20 +136,23 @@ export default async function bench(): Promise<BenchRow[]> {
       }
       const tryOn = (name: Name) => async (n: number) => {
         const level = await runLevel([{ server: servers![name], client: streamClient }], n, HOLD_MS, OPEN_TIMEOUT_MS);
+        if (!QUICK && n === MEMORY_AT) atMemory[name].push(level);
         notes[name].push(`${RAMPS > 1 ? `ramp ${r + 1} ` : ''}${describeLevel(level)}`);
         return level.held;
       };
       if (QUICK) {
         // R1 doubling from MEMORY_AT (held above), then R2 straight at 3x R1's figure; R0 not ramped.
-        held.r0.push(atMemory.r0.held ? MEMORY_AT : 0);
-        const r1 = await ramp(tryOn('r1'), atMemory.r1.held ? MEMORY_AT * 2 : 50, 1600, 1, RAMP_BUDGET_MS);
-        held.r1.push(Math.max(r1, atMemory.r1.held ? MEMORY_AT : 0));
-        const target = Math.ceil((3 * held.r1[0]!) / 25) * 25;
-        held.r2.push((await tryOn('r2')(target)) ? target : atMemory.r2.held ? MEMORY_AT : 0);
+        const heldAt = (name: Name) => (atMemory[name][0]!.held ? MEMORY_AT : 0);
+        held.r0.push(heldAt('r0'));
+        const r1 = await ramp(tryOn('r1'), heldAt('r1') > 0 ? MEMORY_AT * 2 : MEMORY_AT / 2, 1600, 1, RAMP_BUDGET_MS);
+        held.r1.push(Math.max(r1, heldAt('r1')));
+        const target = Math.max(MEMORY_AT, Math.ceil((3 * held.r1[0]!) / 25) * 25);
+        held.r2.push(target > MEMORY_AT && (await tryOn('r2')(target)) ? target : heldAt('r2'));
       } else {
-        for (const name of LINES) held[name].push(await ramp(tryOn(name), 100, 3200, 2, RAMP_BUDGET_MS));
+        for (const name of LINES) held[name].push(await ramp(tryOn(name), MEMORY_AT, 3200, 2, RAMP_BUDGET_MS));
       }
     }
+    rows.push(...openStreamRows(atMemory, row));
     rows.push(...heldRows(held, notes, row));
     rows.push(...(await providerReadRows(provider, row)));
   } finally {
@@ -151,10 +171,16 @@ async function startAll(providerPort: number): Promise<Record<Name, LineServer>>
 
 type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRow>) => BenchRow;
 
-function openStreamRows(at: Record<Name, Level>, row: RowFn): BenchRow[] {
+function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
   const kb = (b: number) => b / 1024;
+  /** The median over the ramps of a figure (levels whose streams did not all open give NaN and are left out). */
+  const med = (name: Name, f: (l: Level) => number) => {
+    const v = levels[name].map(f).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    return v.length === 0 ? Number.NaN : v[Math.floor(v.length / 2)]!;
+  };
+  const at = { r0: { cpuPerDeltaUs: med('r0', (l) => l.cpuPerDeltaUs), rssPerStream: med('r0', (l) => l.rssPerStream), heapPerStream: med('r0', (l) => l.heapPerStream) }, r1: { cpuPerDeltaUs: med('r1', (l) => l.cpuPerDeltaUs), rssPerStream: med('r1', (l) => l.rssPerStream), heapPerStream: med('r1', (l) => l.heapPerStream) }, r2: { cpuPerDeltaUs: med('r2', (l) => l.cpuPerDeltaUs), rssPerStream: med('r2', (l) => l.rssPerStream), heapPerStream: med('r2', (l) => l.heapPerStream) } };
   const [c0, c1, c2] = LINES.map((n) => at[n].cpuPerDeltaUs) as [number, number, number];
-  const note = `${LINES.map((n) => describeLevel(at[n])).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
+  const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes` : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
   const rows: BenchRow[] = [
     row(`${LABEL.r0}: CPU per chunk, mid-stream`, c0, 'us', { note }),
     row(`${LABEL.r1}: CPU per chunk, mid-stream`, c1, 'us', { ratio: { value: c1 / c0, against: 'R0' } }),
