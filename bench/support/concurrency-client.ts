@@ -31,7 +31,7 @@ function send(reply: ClientReply): void {
 }
 
 function openOne(port: number, spec: StreamSpec, index: number, onOpen: () => void): Stream {
-  const body = spec.bodies[index % spec.bodies.length]!.replaceAll('__SEQ__', String(++sequence));
+  const body = spec.bodies[index % spec.bodies.length]!.replaceAll('__SEQ__', `${process.pid}-${++sequence}`);
   const marker = spec.marker === undefined ? TEXT_DELTA : Buffer.from(spec.marker);
   const stream: Stream = { req: undefined as unknown as ClientRequest, opened: false, last: 0, closedByUs: false };
   const fail = () => {

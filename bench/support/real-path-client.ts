@@ -14,7 +14,7 @@ const STAMPED = /"(?:text|delta)":"T(\d+)"/;
 let sequence = 0;
 
 function turn(agent: Agent, port: number, spec: StreamSpec, index: number, results: TurnResults): Promise<void> {
-  const body = spec.bodies[index % spec.bodies.length]!.replaceAll('__SEQ__', String(++sequence));
+  const body = spec.bodies[index % spec.bodies.length]!.replaceAll('__SEQ__', `${process.pid}-${++sequence}`);
   const marker = Buffer.from(spec.marker ?? 'text-delta');
   const sentAt = performance.now();
   return new Promise((resolve) => {

@@ -9,7 +9,7 @@ export interface RealLine {
   server: Server;
   /**
    * Turn requests for `count` streams, each in a chat of its own. A body's `__SEQ__` is replaced by the
-   * client with a number of its own per request (message ids must be fresh).
+   * client with `<its pid>-<a number of its own>` per request (message ids must be fresh across every client).
    */
   prepare(count: number): Promise<StreamSpec>;
   /** `GET /chats` of the user that holds 20 chats. */

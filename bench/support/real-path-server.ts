@@ -20,6 +20,13 @@ const line = lineArg as RealLineName;
 const providerPort = Number(portArg);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
+// CHATWIRE_BENCH_GLOBAL_FETCH=1: replace the global fetch by a wrapper, so chatwire's provider calls go through
+// the global fetch again (its default node:http fetch steps aside once `globalThis.fetch` was replaced).
+if (process.env.CHATWIRE_BENCH_GLOBAL_FETCH === '1') {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => original(input, init);
+}
+
 const real: RealLine =
   line === 'r0'
     ? createR0Line(providerPort)
