@@ -121,7 +121,7 @@ export default async function bench(): Promise<BenchRow[]> {
     await provider.config(1_000_000, PACE_MS);
     const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
     if (QUICK) {
-      // On fresh processes, as in full mode (R2 after the turn and list phases was seen not to open new streams in time).
+      // On fresh processes, as in full mode.
       for (const server of Object.values(servers)) server.exit();
       servers = await startAll(provider.port);
       for (const name of LINES) atMemory[name].push(await runLevel([{ server: servers[name], client: streamClient }], MEMORY_AT, HOLD_MS, OPEN_TIMEOUT_MS));
