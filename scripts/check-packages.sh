@@ -14,7 +14,8 @@
 #     oldest 5.x patch chatwire supports), ai@6 and ai@7 (on Node 24: ai@7 needs 22+), each installed with npm,
 #     pnpm and yarn without a flag or a peer warning, type-checked, and serving a turn with its own model
 #     driven by its own `Chat`.
-# The optional peers are installed in the majors the packages declare (express 5, hono 4, msw 2, vitest 3).
+# The optional peers are installed in the majors the packages declare (express 5, hono 4, msw 2, vitest 3,
+# @aws-sdk/client-s3 3).
 # Env: CHATWIRE_SKIP_BUILD=1 packs the dist/ already built; CHATWIRE_KEEP_TMP=1 keeps the temp dir;
 # CHATWIRE_AI_MAJORS="v5 v6" checks only those per-major apps (default: all of them).
 set -euo pipefail
@@ -96,7 +97,7 @@ cd "$app"
 echo '{ "name": "chatwire-package-smoke", "private": true, "type": "module" }' >package.json
 npm install --no-audit --no-fund --loglevel=error --no-package-lock \
   "$WORK"/pnpm/*.tgz 'ai@^5' zod jose typescript '@types/node@^20' \
-  'express@^5' '@types/express@^5' 'hono@^4' 'msw@^2' 'vitest@^3.2.4' >"$WORK/npm-install.log" 2>&1 || { cat "$WORK/npm-install.log"; exit 1; }
+  'express@^5' '@types/express@^5' 'hono@^4' 'msw@^2' 'vitest@^3.2.4' '@aws-sdk/client-s3@^3' >"$WORK/npm-install.log" 2>&1 || { cat "$WORK/npm-install.log"; exit 1; }
 echo "ai $(node -p "require('ai/package.json').version"), zod $(node -p "require('zod/package.json').version"), typescript $(node -p "require('typescript/package.json').version")"
 
 step "one copy of each shared package"
