@@ -24,24 +24,9 @@ export function v3ContentToV2(content: ReadonlyArray<LanguageModelV3Content | La
       case 'source':
         return { ...part, ...metadata(part.providerMetadata) } as LanguageModelV2Content;
       case 'tool-call':
-        return {
-          type: 'tool-call',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input,
-          ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}),
-          ...metadata(part.providerMetadata),
-        };
+        return v3ToolCallToV2(part);
       case 'tool-result':
-        return {
-          type: 'tool-result',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          result: part.result,
-          ...(part.isError !== undefined ? { isError: part.isError } : {}),
-          providerExecuted: true,
-          ...metadata(part.providerMetadata),
-        };
+        return v3ToolResultToV2(part);
       case 'tool-approval-request':
       case 'reasoning-file':
         throw unsupportedPartError(part.type, source, 'it has no place in an AI SDK 5 result');
@@ -51,6 +36,35 @@ export function v3ContentToV2(content: ReadonlyArray<LanguageModelV3Content | La
   });
 }
 
-function metadata(value: object | undefined): { providerMetadata?: SharedV2ProviderMetadata } {
+type V3ToolCall = Extract<LanguageModelV3Content | LanguageModelV4Content, { type: 'tool-call' }>;
+type V3ToolResult = Extract<LanguageModelV3Content | LanguageModelV4Content, { type: 'tool-result' }>;
+
+/** A `v3`/`v4` tool call (in a result's content or a stream) as `v2`'s. */
+export function v3ToolCallToV2(part: V3ToolCall): Extract<LanguageModelV2Content, { type: 'tool-call' }> {
+  return {
+    type: 'tool-call',
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    input: part.input,
+    ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}),
+    ...metadata(part.providerMetadata),
+  };
+}
+
+/** A `v3`/`v4` tool result as `v2`'s: a model only ever hands over results of tools the provider ran. */
+export function v3ToolResultToV2(part: V3ToolResult): Extract<LanguageModelV2Content, { type: 'tool-result' }> {
+  return {
+    type: 'tool-result',
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    result: part.result,
+    ...(part.isError !== undefined ? { isError: part.isError } : {}),
+    providerExecuted: true,
+    ...metadata(part.providerMetadata),
+  };
+}
+
+/** `providerMetadata` when the part has it (v2 parts leave the key out otherwise). */
+export function metadata(value: object | undefined): { providerMetadata?: SharedV2ProviderMetadata } {
   return value !== undefined ? { providerMetadata: value as SharedV2ProviderMetadata } : {};
 }

@@ -1,7 +1,8 @@
-import type { LanguageModelV2StreamPart, SharedV2ProviderMetadata } from '@ai-sdk/provider';
+import type { LanguageModelV2StreamPart } from '@ai-sdk/provider';
 import type { LanguageModelV3StreamPart } from 'provider-v6';
 import type { LanguageModelV4StreamPart } from 'provider-v7';
 import { unsupportedPartError, type PartSource } from './unsupported-part-error.js';
+import { metadata, v3ToolCallToV2, v3ToolResultToV2 } from './v3-content-to-v2.js';
 import { v3FinishReasonToV2, v3UsageToV2 } from './v3-finish-to-v2.js';
 import { v3WarningsToV2 } from './v3-warnings-to-v2.js';
 
@@ -46,26 +47,11 @@ export function v3StreamPartToV2(part: V3StreamPart, source: PartSource): Langua
         ...metadata(part.providerMetadata),
       };
     case 'tool-call':
-      return {
-        type: 'tool-call',
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        input: part.input,
-        ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}),
-        ...metadata(part.providerMetadata),
-      };
+      return v3ToolCallToV2(part);
     case 'tool-result':
       if (part.preliminary === true) return undefined;
       // A tool result in a model's stream is always one the provider ran.
-      return {
-        type: 'tool-result',
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        result: part.result,
-        ...(part.isError !== undefined ? { isError: part.isError } : {}),
-        providerExecuted: true,
-        ...metadata(part.providerMetadata),
-      };
+      return v3ToolResultToV2(part);
     case 'file': {
       const data = part.data;
       if (typeof data === 'string' || data instanceof Uint8Array) return { type: 'file', mediaType: part.mediaType, data };
@@ -105,6 +91,3 @@ function unknownPart(part: never, source: PartSource): LanguageModelV2StreamPart
   return refused(String((part as { type?: unknown }).type), source, 'an unknown part type');
 }
 
-function metadata(value: object | undefined): { providerMetadata?: SharedV2ProviderMetadata } {
-  return value !== undefined ? { providerMetadata: value as SharedV2ProviderMetadata } : {};
-}
