@@ -57,7 +57,8 @@ describe('browser chat page: attachments', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.getByRole('button', { name: 'New chat' }).click();
 
-    expect(await page.getByRole('button', { name: 'Attach' }).isVisible()).toBe(true);
+    // The composer shows once the new chat is open (after its POST /chats).
+    await eventually(() => page.getByRole('button', { name: 'Attach' }).isVisible()).toBe(true);
     await page.locator('#attach-input').setInputFiles([
       { name: 'dot.png', mimeType: 'image/png', buffer: png() },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Buy milk') },
