@@ -5,5 +5,7 @@ export default defineConfig({
   // Workspace packages resolve to their sources through the `@chatwire/source` export condition.
   resolve: { conditions: ['@chatwire/source'] },
   ssr: { resolve: { conditions: ['@chatwire/source'] } },
-  test: { include: ['src/**/*.e2e.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+  // On CI (a shared 2-core machine) a failed page test runs once more, as Playwright's own runner does there:
+  // a real break fails twice; a page that settled a beat late under load does not fail the build.
+  test: { include: ['src/**/*.e2e.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, retry: process.env.CI ? 1 : 0 },
 });
