@@ -3,6 +3,7 @@ import type { CallWarning, ToolSet } from 'ai';
 import { NO_USAGE } from './add-usage.js';
 import type { ParsedToolCall } from './parse-tool-call.js';
 import type { StepContentPart } from './step-content.js';
+import { TextAccumulator } from './text-accumulator.js';
 import type { PausedCall } from '../approval/approval-types.js';
 
 /** How a step ended: the provider's reason, `error` after an error part, `unknown` while none came. */
@@ -28,8 +29,8 @@ export class StepState {
   usage: LanguageModelV2Usage = NO_USAGE;
   providerMetadata: SharedV2ProviderMetadata | undefined;
   response: { id: string; timestamp: Date; modelId: string };
-  /** Text and reasoning blocks still open, by id (each is also in `content`). */
-  private readonly open = new Map<string, OpenBlock>();
+  /** Text and reasoning blocks still open, by id (each is also in `content`), with their text's accumulator. */
+  private readonly open = new Map<string, { block: OpenBlock; text: TextAccumulator }>();
 
   constructor(
     readonly tools: ToolSet,
@@ -40,19 +41,20 @@ export class StepState {
 
   openBlock(id: string, type: OpenBlock['type'], providerMetadata: SharedV2ProviderMetadata | undefined): void {
     const block: OpenBlock = { type, text: '', providerMetadata };
-    this.open.set(id, block);
+    this.open.set(id, { block, text: new TextAccumulator() });
     this.content.push(block);
   }
 
   appendText(id: string, delta: string, providerMetadata: SharedV2ProviderMetadata | undefined): void {
-    const block = this.open.get(id);
-    if (!block) return;
-    block.text += delta;
-    if (providerMetadata != null) block.providerMetadata = providerMetadata;
+    const open = this.open.get(id);
+    if (!open) return;
+    // `block.text` is the whole text after every delta, held flat (see TextAccumulator).
+    open.block.text = open.text.append(delta);
+    if (providerMetadata != null) open.block.providerMetadata = providerMetadata;
   }
 
   closeBlock(id: string, providerMetadata: SharedV2ProviderMetadata | undefined): void {
-    const block = this.open.get(id);
+    const block = this.open.get(id)?.block;
     if (block && providerMetadata != null) block.providerMetadata = providerMetadata;
     this.open.delete(id);
   }

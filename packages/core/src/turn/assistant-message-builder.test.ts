@@ -25,6 +25,38 @@ describe('AssistantMessageBuilder.appendText', () => {
   });
 });
 
+describe('AssistantMessageBuilder with long streams', () => {
+  it('keeps the whole text and streamed tool input after hundreds of deltas, as the AI SDK reader does', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => (i % 9 === 0 ? `ü${i} ` : `w${i} `));
+    const inputDeltas = ['{"text":"', ...Array.from({ length: 100 }, (_, i) => `p${i}`)];
+    const chunks: UIMessageChunk[] = [
+      { type: 'start-step' },
+      { type: 'text-start', id: 't1' },
+      ...words.map((delta): UIMessageChunk => ({ type: 'text-delta', id: 't1', delta })),
+      { type: 'text-end', id: 't1' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'note' },
+      ...inputDeltas.map((inputTextDelta): UIMessageChunk => ({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta })),
+    ];
+    const builder = new AssistantMessageBuilder();
+    for (const chunk of chunks) builder.apply(chunk);
+    await builder.settle();
+    expect(builder.text()).toBe(words.join(''));
+    expect(builder.parts[1]).toEqual({ type: 'text', text: words.join(''), state: 'done' });
+    expect(builder.parts[2]).toMatchObject({ state: 'input-streaming', rawInput: inputDeltas.join('') });
+    expect(builder.parts).toEqual(await sdkParts(chunks));
+  });
+
+  it('starts the streamed input over when the part is restarted', () => {
+    const builder = new AssistantMessageBuilder();
+    builder.apply({ type: 'start-step' });
+    builder.apply({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'note' });
+    for (let i = 0; i < 40; i++) builder.apply({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: 'a' });
+    builder.apply({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'note' });
+    builder.apply({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: 'b' });
+    expect(builder.parts[1]).toEqual({ type: 'tool-note', toolCallId: 'c1', state: 'input-streaming', rawInput: 'b' });
+  });
+});
+
 /** The final message the AI SDK's own reader (`readUIMessageStream`, as in `useChat`) builds from `chunks`. */
 async function sdkParts(chunks: UIMessageChunk[]): Promise<unknown[]> {
   let last: { parts: unknown[] } | undefined;

@@ -1,4 +1,5 @@
 import { parsePartialJson, type UIMessageChunk } from 'ai';
+import { TextAccumulator } from '../model-loop/text-accumulator.js';
 
 /**
  * A stored assistant part: the AI SDK v5 UIMessage part shapes (`text`, `step-start`, `file`, `tool-<name>`,
@@ -24,7 +25,10 @@ export interface ToolCallSummary {
  */
 export class AssistantMessageBuilder {
   readonly parts: StoredPart[] = [];
-  private readonly texts = new Map<string, StoredPart>();
+  /** Text parts by id, with the accumulator that holds their text flat while it streams. */
+  private readonly texts = new Map<string, { part: StoredPart; text: TextAccumulator }>();
+  /** The streamed `rawInput` of tool parts whose input is streaming. */
+  private readonly rawInputs = new WeakMap<StoredPart, TextAccumulator>();
   /** Tool parts of the current step, by call id. */
   private stepTools = new Map<string, StoredPart>();
   /** The newest tool part of each call id in the whole message. */
@@ -38,7 +42,7 @@ export class AssistantMessageBuilder {
         break;
       case 'text-start': {
         const part: StoredPart = { type: 'text', text: '', state: 'streaming' };
-        this.texts.set(chunk.id, part);
+        this.texts.set(chunk.id, { part, text: new TextAccumulator() });
         this.parts.push(part);
         break;
       }
@@ -46,7 +50,7 @@ export class AssistantMessageBuilder {
         this.appendText(chunk.id, chunk.delta);
         break;
       case 'text-end': {
-        const part = this.texts.get(chunk.id);
+        const part = this.texts.get(chunk.id)?.part;
         if (part) part.state = 'done';
         break;
       }
@@ -60,7 +64,7 @@ export class AssistantMessageBuilder {
         // The SDK reader keeps the streamed text as `rawInput` and its partial parse as `input`; the parse
         // is async there, so it happens in `settle()`, which only matters for a call the stream never finished.
         const part = this.stepTools.get(chunk.toolCallId);
-        if (part && part.state === 'input-streaming') part.rawInput = ((part.rawInput as string | undefined) ?? '') + chunk.inputTextDelta;
+        if (part && part.state === 'input-streaming') this.appendRawInput(part, chunk.inputTextDelta);
         break;
       }
       case 'tool-input-available':
@@ -141,8 +145,20 @@ export class AssistantMessageBuilder {
 
   /** `apply({ type: 'text-delta', id, delta })` without the chunk object (the turn's hot path). */
   appendText(id: string, delta: string): void {
-    const part = this.texts.get(id);
-    if (part) part.text = (part.text as string) + delta;
+    const open = this.texts.get(id);
+    // `part.text` is the whole text after every delta, held flat (see TextAccumulator).
+    if (open) open.part.text = open.text.append(delta);
+  }
+
+  /** `part.rawInput += delta`, held flat; starts over from the part's `rawInput` when something else set it. */
+  private appendRawInput(part: StoredPart, delta: string): void {
+    const current = (part.rawInput as string | undefined) ?? '';
+    let acc = this.rawInputs.get(part);
+    if (acc === undefined || acc.text !== current) {
+      acc = new TextAccumulator(current);
+      this.rawInputs.set(part, acc);
+    }
+    part.rawInput = acc.append(delta);
   }
 
   /** The concatenated text of every text part: the row's `content`. */
