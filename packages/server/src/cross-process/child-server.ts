@@ -2,7 +2,9 @@
  * A chat server process for the cross-process tests and the soak bench (run with
  * `node --conditions=@chatwire/source --import tsx child-server.ts`). Configured by environment:
  * CW_DATABASE_URL (required), CW_TABLE_PREFIX, CW_APP_NAME (the pool's application_name), CW_REDIS_URL,
- * CW_REDIS_PREFIX, CW_LEASE_TTL_MS, CW_WORDS and CW_DELAY_MS (the slow model), CW_SECRET (HS256).
+ * CW_REDIS_PREFIX, CW_LEASE_TTL_MS, CW_WORDS and CW_DELAY_MS (the slow model), CW_SECRET (HS256),
+ * CW_HISTORY (`tree` for branches), CW_APPROVAL_LOG (a file: the approval scenario, with a `notes.purge` tool
+ * that needs approval and appends one line per run to that file, driven by the approval model).
  * Listens on 127.0.0.1, port 0, and prints one line `{"port":N}`; every error the handler reports goes
  * to stderr as one line `onError <stage> <message>`.
  */
@@ -13,6 +15,9 @@ import { createPostgresDriver } from '@chatwire/postgres';
 import { createRecordStore } from '@chatwire/storage';
 import { createChatHandler } from '../create-chat-handler.js';
 import { toNodeListener } from '../adapters/node.js';
+import { appendFileSync } from 'node:fs';
+import { z } from 'zod';
+import { createApprovalModel } from './approval-model.js';
 import { createSlowModel } from './slow-model.js';
 
 const env = process.env;
@@ -29,13 +34,25 @@ const driver = createPostgresDriver({
   onError: (error) => process.stderr.write(`onError driver ${describe(error)}\n`),
 });
 const store = createRecordStore({ driver });
-const model = createSlowModel({ words: Number(env.CW_WORDS ?? 40), delayMs: Number(env.CW_DELAY_MS ?? 50) });
+const approvalLog = env.CW_APPROVAL_LOG;
+const model = approvalLog ? createApprovalModel() : createSlowModel({ words: Number(env.CW_WORDS ?? 40), delayMs: Number(env.CW_DELAY_MS ?? 50) });
+const purge = {
+  description: 'Purges a note.',
+  inputSchema: z.object({ title: z.string() }),
+  needsApproval: true as const,
+  execute: async ({ title }: { title: string }) => {
+    appendFileSync(approvalLog!, `${process.pid} ${title}\n`);
+    return { purged: title };
+  },
+};
 const handler = createChatHandler({
   store,
   models: createModelRegistry({ env: {}, fallbackModel: model }),
   auth: { secret: env.CW_SECRET ?? 'cross-process-secret-at-least-32-bytes!' },
   summarizerModelId: false,
   heartbeatMs: 0,
+  ...(env.CW_HISTORY === 'tree' ? { history: 'tree' as const } : {}),
+  ...(approvalLog ? { tools: { custom: { 'notes.purge': purge } } } : {}),
   ...(env.CW_LEASE_TTL_MS ? { turnLeaseTtlMs: Number(env.CW_LEASE_TTL_MS) } : {}),
   ...(env.CW_REDIS_URL ? { redis: { url: env.CW_REDIS_URL, keyPrefix: env.CW_REDIS_PREFIX ?? 'cw-child:' } } : {}),
   onError: (error, context) => process.stderr.write(`onError ${context?.stage ?? '?'} ${describe(error)}\n`),
