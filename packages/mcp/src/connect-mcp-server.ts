@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ChatwireError } from '@chatwire/storage';
+import { createMcpHttpFetch } from './mcp-http-fetch.js';
 import type { McpServer } from './mcp-server-config.js';
 import type { McpToolDefinition } from './tool-pins.js';
 
@@ -16,6 +17,8 @@ export interface ServerConnection {
 }
 
 const MAX_LIST_PAGES = 20;
+/** Every turn's clients share its keep-alive connections. */
+const mcpFetch = createMcpHttpFetch();
 const SESSION_END_MS = 1_000;
 
 /**
@@ -53,7 +56,7 @@ async function transportFor(server: McpServer, headers: RequestHeaders): Promise
     fetch: async (url, init) => {
       const merged = new Headers(init?.headers);
       for (const [name, value] of Object.entries(await headers())) merged.set(name, value);
-      return fetch(url, { ...init, headers: merged });
+      return mcpFetch(url, { ...init, headers: merged });
     },
   });
 }
