@@ -1,9 +1,9 @@
-import type { SqlExecutor } from '@chatwire/postgres';
+import type { SqlExecutor, SqlValue } from '@chatwire/postgres';
 
 /** The statement a recording executor saw last. */
 export interface Statement {
   text: string;
-  params: (string | null)[];
+  params: SqlValue[];
 }
 
 /** Records the statements a driver sends, so a bench can EXPLAIN exactly what it timed. */

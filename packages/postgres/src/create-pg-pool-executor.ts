@@ -3,7 +3,7 @@ import { ChatwireError } from '@chatwire/storage';
 import type { Pool, PoolClient } from 'pg';
 import { connectionLost, isConnectionLost } from './connection-lost.js';
 import { createPgListener } from './create-pg-listener.js';
-import type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
+import type { SqlClient, SqlExecutor, SqlResult, SqlValue } from './sql-executor.js';
 
 export interface PgPoolExecutorOptions {
   /** The executor created the pool: `close()` ends it. */
@@ -18,7 +18,7 @@ export interface PgPoolExecutorOptions {
 async function run<R extends object>(
   target: Pool | PoolClient,
   text: string,
-  params: readonly (string | null)[] | undefined,
+  params: readonly SqlValue[] | undefined,
 ): Promise<SqlResult<R>> {
   try {
     const result = await target.query<R>(text, params === undefined ? [] : [...params]);
@@ -49,6 +49,7 @@ export function createPgPoolExecutor(pool: Pool, options: PgPoolExecutorOptions)
   const listener = createPgListener({ createClient: () => new ClientClass(pool.options), onError: report });
 
   return {
+    database: pool,
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
       let client: PoolClient;
@@ -66,7 +67,7 @@ export function createPgPoolExecutor(pool: Pool, options: PgPoolExecutorOptions)
       };
       client.on('error', onClientError);
       let broken: unknown;
-      const guard = async <R extends object>(text: string, params?: readonly (string | null)[]) => {
+      const guard = async <R extends object>(text: string, params?: readonly SqlValue[]) => {
         try {
           return await run<R>(client, text, params);
         } catch (error) {

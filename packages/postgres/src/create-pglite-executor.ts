@@ -1,4 +1,4 @@
-import type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
+import type { SqlClient, SqlExecutor, SqlResult, SqlValue } from './sql-executor.js';
 
 interface PgliteResults<T> {
   rows: T[];
@@ -30,12 +30,13 @@ function toResult<R>(result: PgliteResults<R>): SqlResult<R> {
  */
 export function createPgliteExecutor(pglite: PgliteLike): SqlExecutor {
   return {
-    query: async <R extends object>(text: string, params?: readonly (string | null)[]) =>
+    database: pglite,
+    query: async <R extends object>(text: string, params?: readonly SqlValue[]) =>
       toResult(await pglite.query<R>(text, params === undefined ? [] : [...params])),
     transaction: <T>(fn: (client: SqlClient) => Promise<T>) =>
       pglite.transaction(async (tx) =>
         fn({
-          query: async <R extends object>(text: string, params?: readonly (string | null)[]) =>
+          query: async <R extends object>(text: string, params?: readonly SqlValue[]) =>
             toResult(await tx.query<R>(text, params === undefined ? [] : [...params])),
         }),
       ),

@@ -1,11 +1,17 @@
 import type { Pool } from 'pg';
-import type { BlobStore } from '@chatwire/storage';
+import { ChatwireError, type BlobStore, type StoreDriver } from '@chatwire/storage';
 import { createPgPoolExecutor } from './create-pg-pool-executor.js';
 import { createPostgresExecutor, type PostgresConnectionOptions } from './create-postgres-executor.js';
 import { createSqlBlobStore } from './create-sql-blob-store.js';
+import { executorOf } from './sql-blob-links.js';
 
 export interface PostgresBlobStoreOptions extends PostgresConnectionOptions {
-  /** The `pg` pool of the record store's driver, so rows and bytes live in one database (never ended here). */
+  /**
+   * The record store's PostgreSQL driver (`createPostgresDriver`, `createPgliteDriver`): the bytes live in its
+   * database and an upload's bytes commit in the same transaction as its row. Never closed here.
+   */
+  driver?: StoreDriver;
+  /** The `pg` pool of the record store's driver, so rows and bytes live in one database and transactions (never ended here). */
   pool?: Pool;
   schema?: string;
   tablePrefix?: string;
@@ -13,14 +19,22 @@ export interface PostgresBlobStoreOptions extends PostgresConnectionOptions {
   chunkBytes?: number;
 }
 
-/** Attachment bytes in PostgreSQL (`bytea`), over a pool you own or one made from `connectionString`. */
+/**
+ * Attachment bytes in PostgreSQL (`bytea`), over the record driver's connections (`driver`), a pool you own
+ * (`pool`), or one made from `connectionString` (then rows and bytes commit separately).
+ */
 export function createPostgresBlobStore(options: PostgresBlobStoreOptions): BlobStore {
-  const executor = options.pool
-    ? createPgPoolExecutor(options.pool, { owned: false, onError: options.onError })
-    : createPostgresExecutor(options);
+  let executor;
+  let owned = true;
+  if (options.driver) {
+    executor = executorOf(options.driver);
+    if (!executor) throw new ChatwireError('CONFIGURATION', `createPostgresBlobStore: driver "${options.driver.name}" is not a chatwire PostgreSQL driver`);
+    owned = false;
+  } else if (options.pool) executor = createPgPoolExecutor(options.pool, { owned: false, onError: options.onError });
+  else executor = createPostgresExecutor(options);
   return createSqlBlobStore({
     executor,
-    ownsExecutor: true,
+    ownsExecutor: owned,
     ...(options.schema === undefined ? {} : { schema: options.schema }),
     ...(options.tablePrefix === undefined ? {} : { tablePrefix: options.tablePrefix }),
     ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),

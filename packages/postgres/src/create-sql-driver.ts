@@ -8,8 +8,9 @@ import { ensureSchema } from './ensure-schema.js';
 import { mapPgError } from './map-pg-error.js';
 import { buildOrderSql, checkCursor, cursorAfter } from './query-order.js';
 import { RECORD_COLUMNS, toEnvelope, type RecordRow } from './record-columns.js';
-import type { SqlClient, SqlExecutor } from './sql-executor.js';
+import type { SqlClient, SqlExecutor, SqlValue } from './sql-executor.js';
 import { SqlParams } from './sql-params.js';
+import { linkExecutor, linkTransaction } from './sql-blob-links.js';
 import { readSearchFolding } from './search-schema.js';
 import { searchRecords } from './sql-search.js';
 import type { TableNames } from './table-names.js';
@@ -86,7 +87,7 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
    */
   function build(client: SqlClient, inTx: TxState | null): SqlDriver {
     /** `collection` undefined: a lease statement. */
-    const run = async <R extends object>(collection: string | undefined, text: string, params: SqlParams | string[]) => {
+    const run = async <R extends object>(collection: string | undefined, text: string, params: SqlParams | SqlValue[]) => {
       const subject = collection === undefined ? 'turn leases' : what(collection);
       if (inTx && !inTx.open) {
         throw new ChatwireError('INTERNAL', `${subject}: transaction driver used after its transaction ended`);
@@ -239,6 +240,9 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
       // A transaction's driver does not own the connection pool.
       close: inTx ? async () => {} : () => executor.close(),
     };
+    // Lets a blob store on the same database write in this transaction (`createSqlBlobStore`).
+    if (inTx) linkTransaction(driver, { database: executor.database, query: (text, params) => run(undefined, text, params ? [...params] : []) });
+    else linkExecutor(driver, executor);
     return driver;
   }
 

@@ -2,13 +2,13 @@ import { createChatService, createDemoModel, createModelRegistry } from '@chatwi
 import { createRecordStore } from '@chatwire/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlDriver, type SqlDriver } from './create-sql-driver.js';
-import type { SqlExecutor } from './sql-executor.js';
+import type { SqlExecutor, SqlValue } from './sql-executor.js';
 import { createTableNames } from './table-names.js';
 import { backends, type OpenedBackend } from './testing/test-backends.js';
 
 interface Statement {
   text: string;
-  params: (string | null)[];
+  params: SqlValue[];
 }
 
 /** Wraps an executor so the test can EXPLAIN exactly the statement the driver sent. */

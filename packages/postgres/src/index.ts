@@ -8,7 +8,7 @@ export { createPgPoolExecutor } from './create-pg-pool-executor.js';
 export { createPostgresExecutor } from './create-postgres-executor.js';
 export type { PostgresConnectionOptions } from './create-postgres-executor.js';
 export { createPgliteExecutor } from './create-pglite-executor.js';
-export type { SqlClient, SqlExecutor, SqlResult } from './sql-executor.js';
+export type { SqlClient, SqlExecutor, SqlResult, SqlValue } from './sql-executor.js';
 export { createTableNames } from './table-names.js';
 export type { TableNames } from './table-names.js';
 export { schemaSql } from './schema-sql.js';

@@ -8,12 +8,17 @@ export interface SqlResult<R> {
   rowCount: number;
 }
 
-/** Runs one parameterized statement. Placeholders are `$1`, `$2`...; values are strings or null. */
+/** A statement parameter: text, NULL, or bytes (sent as binary `bytea`, never as text). */
+export type SqlValue = string | null | Uint8Array;
+
+/** Runs one parameterized statement. Placeholders are `$1`, `$2`...; values are strings, null or bytes. */
 export interface SqlClient {
-  query<R extends object = Record<string, unknown>>(text: string, params?: readonly (string | null)[]): Promise<SqlResult<R>>;
+  query<R extends object = Record<string, unknown>>(text: string, params?: readonly SqlValue[]): Promise<SqlResult<R>>;
 }
 
 export interface SqlExecutor extends SqlClient {
+  /** The database handle it runs on (the `pg.Pool`, the PGlite instance): equal handles share transactions. */
+  readonly database?: object;
   /**
    * Runs `fn` with a client bound to one connection inside BEGIN/COMMIT; ROLLBACK when `fn` throws
    * (the error is rethrown).

@@ -26,6 +26,7 @@ export { parseSearchQuery, MAX_SEARCH_LENGTH } from './search/parse-search-query
 export { SEARCH_FIELDS } from './search/search-text.js';
 export { encodeSearchCursor, decodeSearchCursor } from './search/search-cursor.js';
 export { createRecordStore } from './create-record-store.js';
+export { accessDriver } from './access/create-record-access.js';
 export type { RecordStore, RecordStoreOptions } from './create-record-store.js';
 export type { StoreLimits } from './access/store-limits.js';
 export { DEFAULT_QUERY_LIMIT, RECORD_ID_PATTERN } from './access/store-limits.js';
@@ -34,6 +35,6 @@ export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter, 
 export { encodeCursor, decodeCursor } from './base64url.js';
 export { jsonEqual } from './json-value.js';
 // Attachment bytes: the blob store interface and its in-memory driver.
-export type { BlobStore } from './blobs/blob-store.js';
+export type { BlobStore, TransactionBlobs } from './blobs/blob-store.js';
 export { BLOB_KEY_PATTERN, checkBlobKey, concatBytes } from './blobs/blob-store.js';
 export { createMemoryBlobStore } from './blobs/create-memory-blob-store.js';

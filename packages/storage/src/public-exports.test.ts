@@ -17,6 +17,7 @@ it('exports exactly this API', async () => {
       "MAX_SEARCH_LENGTH",
       "RECORD_ID_PATTERN",
       "SEARCH_FIELDS",
+      "accessDriver",
       "checkBlobKey",
       "checkNotification",
       "checkSubscription",

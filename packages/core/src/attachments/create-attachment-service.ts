@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ChatwireError, createMemoryBlobStore, type BlobStore, type Caller, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
-import { AI_ATTACHMENTS, AI_ATTACHMENTS_SCHEMA, type Attachment, type AttachmentData } from '../records/attachment-collection.js';
+import { ChatwireError, createMemoryBlobStore, type BlobStore, type Caller, type RecordAccess, type RecordEnvelope, type RecordStore } from '@chatwire/storage';
+import {
+  AI_ATTACHMENT_USAGE_SCHEMA,
+  AI_ATTACHMENTS,
+  AI_ATTACHMENTS_SCHEMA,
+  type Attachment,
+  type AttachmentData,
+} from '../records/attachment-collection.js';
+import { addUsage, readUsage } from './attachment-usage.js';
+import { deleteAttachmentRow, sweepOrphanBlobs, sweepUnattached } from './sweep-attachments.js';
 import { allowedMediaType, declaresOtherCharset, isTextType } from './attachment-media-types.js';
 import { resolveAttachmentLimits, type AttachmentLimits } from './attachment-limits.js';
 import { cleanFilename } from './clean-filename.js';
@@ -39,7 +47,10 @@ export interface AttachmentService {
   /** The bytes for the caller, or (caller null) for a valid signature. */
   content(caller: Caller | null, attachmentId: string, signature?: { expires: string | null; sig: string | null }): Promise<{ row: AttachmentRow; bytes: Uint8Array }>;
   delete(caller: Caller, attachmentId: string): Promise<void>;
-  /** Deletes uploads no stored message uses that are older than `unattachedTtlMs`; answers how many. */
+  /**
+   * Deletes uploads no stored message uses that are older than `unattachedTtlMs`, and (stores with `list`)
+   * bytes older than that without an attachment row; answers how many of each went.
+   */
   sweep(now?: number): Promise<number>;
   /** The caller's own rows of these ids, in order (404 `ATTACHMENT_NOT_FOUND` for any other). */
   rowsFor(caller: Caller, ids: readonly string[]): Promise<AttachmentRow[]>;
@@ -65,6 +76,7 @@ export function createAttachmentService(
   onError: (error: unknown) => void = () => undefined,
 ): AttachmentService {
   store.register(AI_ATTACHMENTS_SCHEMA);
+  store.register(AI_ATTACHMENT_USAGE_SCHEMA);
   const limits = resolveAttachmentLimits(options);
   const blobs = options.blobs ?? createMemoryBlobStore();
   const signer = createContentUrlSigner({ secret: options.urlSecret, ttlMs: limits.urlTtlMs });
@@ -93,17 +105,6 @@ export function createAttachmentService(
     return row;
   }
 
-  async function storedBytes(userId: string): Promise<number> {
-    let total = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await server().query<AttachmentData>(AI_ATTACHMENTS, { filter: { userId }, limit: 200, ...(cursor ? { cursor } : {}) });
-      for (const row of page.records) total += row.data.size;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return total;
-  }
-
   function maybeSweep(): void {
     const now = Date.now();
     if (now - lastSweep < 60 * 60_000) return;
@@ -111,19 +112,17 @@ export function createAttachmentService(
     sweep(now).catch(onError);
   }
 
+  // Stores that can join record transactions are known after the first upload (null: not yet known).
+  let joins: boolean | null = blobs.joinTransaction ? null : false;
+  // Orphan bytes are looked for in the window since the last sweep (from 0 in a new process).
+  let orphansChecked = new Date(0);
+
   async function sweep(now = Date.now()): Promise<number> {
-    const before = new Date(now - limits.unattachedTtlMs).toISOString();
-    let count = 0;
-    for (;;) {
-      const page = await server().query<AttachmentData>(AI_ATTACHMENTS, { filter: { messageId: { exists: false } }, limit: 200 });
-      const old = page.records.filter((row) => row.createdAt < before);
-      for (const row of old) {
-        await server().delete(AI_ATTACHMENTS, row.recordId);
-        await blobs.delete(row.data.blobKey).catch(onError);
-        count++;
-      }
-      if (!page.nextCursor || old.length === 0) return count;
-    }
+    const before = new Date(now - limits.unattachedTtlMs);
+    const count = await sweepUnattached(server(), blobs, before.toISOString(), onError);
+    const orphans = await sweepOrphanBlobs(server(), blobs, orphansChecked, before);
+    orphansChecked = before;
+    return count + orphans;
   }
 
   return {
@@ -145,7 +144,7 @@ export function createAttachmentService(
       const declared = input.contentLength ?? null;
       if (declared !== null && declared > limits.maxFileBytes) throw fileTooLarge();
       if (!input.body) throw new ChatwireError('VALIDATION', 'The file is empty', { details: { field: 'body' } });
-      const used = await storedBytes(caller.userId);
+      const used = await readUsage(server(), caller.userId);
       const room = limits.quotaBytesPerUser - used;
       const overQuota = () => new ChatwireError('QUOTA_EXCEEDED', `Stored attachments may take at most ${limits.quotaBytesPerUser} bytes per user`);
       if (room <= 0 || (declared !== null && declared > room)) throw overQuota();
@@ -154,16 +153,34 @@ export function createAttachmentService(
         limit: Math.min(limits.maxFileBytes, room),
         tooLarge: room < limits.maxFileBytes ? overQuota : fileTooLarge,
       });
-      const blobKey = randomBytes(24).toString('base64url');
-      await blobs.put(blobKey, checked.body);
-      const { size, sha256 } = checked.result();
-      const data: AttachmentData = { userId: caller.userId, mediaType, filename: cleanFilename(input.filename), size, sha256, blobKey };
-      let row: AttachmentRow;
-      try {
-        row = await server().create<AttachmentData>(AI_ATTACHMENTS, data, { recordId: `att_${randomBytes(16).toString('base64url')}` });
-      } catch (error) {
-        await blobs.delete(blobKey).catch(onError);
-        throw error;
+      const recordId = `att_${randomBytes(16).toString('base64url')}`;
+      const blobKey = `${recordId}${randomBytes(24).toString('base64url')}`;
+      const createRow = async (tx: RecordAccess) => {
+        const { size, sha256 } = checked.result();
+        // Under the usage row's lock: concurrent uploads of the user never both pass the quota.
+        await addUsage(tx, caller.userId, size, limits.quotaBytesPerUser);
+        const data: AttachmentData = { userId: caller.userId, mediaType, filename: cleanFilename(input.filename), size, sha256, blobKey };
+        return tx.create<AttachmentData>(AI_ATTACHMENTS, data, { recordId });
+      };
+      let row: AttachmentRow | null = null;
+      if (joins !== false) {
+        // Bytes and row in one transaction: a cut upload or a failed row leaves neither.
+        row = await server().transaction(async (tx) => {
+          const joined = blobs.joinTransaction!(tx);
+          if (!joined) return null;
+          await joined.put(blobKey, checked.body);
+          return createRow(tx);
+        });
+        joins = row !== null;
+      }
+      if (!row) {
+        await blobs.put(blobKey, checked.body);
+        try {
+          row = await server().transaction(createRow);
+        } catch (error) {
+          await blobs.delete(blobKey).catch(onError);
+          throw error;
+        }
       }
       maybeSweep();
       return toAttachment(row);
@@ -187,8 +204,7 @@ export function createAttachmentService(
     async delete(caller, id) {
       const row = await own(caller, id);
       if (row.data.messageId) throw new ChatwireError('ATTACHMENT_IN_USE', 'A stored message uses this attachment: delete its chat instead');
-      await server().delete(AI_ATTACHMENTS, id);
-      await blobs.delete(row.data.blobKey).catch(onError);
+      if (await deleteAttachmentRow(server(), blobs, row)) await blobs.delete(row.data.blobKey).catch(onError);
     },
     async rowsFor(caller, ids) {
       const rows: AttachmentRow[] = [];

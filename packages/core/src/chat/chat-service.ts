@@ -316,7 +316,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await tx.deleteWhere(AI_TURNS, { chatId });
         await tx.deleteWhere(AI_FEEDBACK, { chatId });
         await tx.deleteWhere(AI_SHARES, { chatId });
-        dropped = await deleteChatAttachments(tx, chatId);
+        dropped = await deleteChatAttachments(tx, chatId, attachments.blobs);
         return count;
       });
       await attachments.dropBlobs(dropped);

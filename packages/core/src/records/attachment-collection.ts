@@ -55,3 +55,27 @@ export interface FilePartData {
   mediaType: string;
   filename: string;
 }
+
+/** Stored attachment bytes per user, kept with the attachment rows (the quota check reads one row). */
+export const AI_ATTACHMENT_USAGE = 'ai-attachment-usage';
+
+/**
+ * One row per user who uploaded, id `u_<sha256(userId)>`. `bytes` is changed only in the transaction that
+ * creates or deletes attachment rows, after locking the row (an empty update), so concurrent uploads of one
+ * user never both pass the quota.
+ */
+export const AI_ATTACHMENT_USAGE_SCHEMA: CollectionDefinition = {
+  name: AI_ATTACHMENT_USAGE,
+  description: 'Stored attachment bytes per user (the upload quota).',
+  hidden: true,
+  rules: { read: false, create: false, update: false, delete: false },
+  columns: [
+    { name: 'userId', type: 'string', required: true },
+    { name: 'bytes', type: 'number', required: true },
+  ],
+};
+
+export interface AttachmentUsageData extends Record<string, unknown> {
+  userId: string;
+  bytes: number;
+}

@@ -34,6 +34,14 @@ export function createRecordAccess(ctx: AccessContext, caller: Caller | null): R
 /** Where an access keeps its context: not a `#private` field, so a `Proxy` around an access still works. */
 const CTX = Symbol('chatwire.accessContext');
 
+/**
+ * The driver an access runs on (inside `transaction`, that transaction's driver), or null for an object that
+ * is not a record access. For stores that join record transactions (`BlobStore.joinTransaction`).
+ */
+export function accessDriver(access: RecordAccess): StoreDriver | null {
+  return (access as Partial<RecordAccessLayer> | null)?.[CTX]?.driver ?? null;
+}
+
 /** A row the caller may read and act on with `op`, or NOT_FOUND. */
 async function loadForWrite(ctx: AccessContext, caller: Caller | null, def: CollectionDefinition, recordId: string, op: 'update' | 'delete') {
   const row = await ctx.driver.get(def.name, recordId);
