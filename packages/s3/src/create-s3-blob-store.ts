@@ -5,11 +5,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { checkBlobKey, concatBytes, type BlobStore } from '@chatwire/storage';
+import { BLOB_KEY_PATTERN, checkBlobKey, concatBytes, type BlobStore } from '@chatwire/storage';
 
 export interface S3BlobStoreOptions {
   /** A client you configured (region, endpoint, credentials, `forcePathStyle` for most S3-compatible servers). */
@@ -33,6 +34,11 @@ function isMissing(error: unknown): boolean {
  * a larger one is a multipart upload, part by part as the bytes arrive (at most one part in memory), and
  * aborted when the body fails: S3 makes an object visible only once it is complete, so a failed upload
  * stores nothing and a failed replacement keeps the old object.
+ *
+ * It cannot join a record transaction: bytes are written before their row and deleted after the rows'
+ * commit. `list` pages through the keys under `prefix` (1000 a request, with their `LastModified`), so
+ * the attachment sweep finds bytes a crash left without a row; objects under the prefix whose names are
+ * not blob keys are skipped.
  */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const { client, bucket } = options;
@@ -117,6 +123,17 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
       return true;
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          if (key && BLOB_KEY_PATTERN.test(key) && object.LastModified) yield { key, storedAt: object.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -104,6 +104,22 @@ export function defineBlobContract(options: BlobContractOptions): void {
       for (const { k, bytes } of blobs) expect(Buffer.from((await s().get(k))!).equals(Buffer.from(bytes))).toBe(true);
     });
 
+    it('lists stored keys with when they were stored, not deleted ones (stores with `list`)', async () => {
+      if (!s().list) return;
+      const [kept, gone] = [key(), key()];
+      const started = Date.now();
+      await s().put(kept, chunksOf(new Uint8Array([1]), 1));
+      await s().put(gone, chunksOf(new Uint8Array([2]), 1));
+      await s().delete(gone);
+      const listed = new Map<string, Date>();
+      for await (const entry of s().list!()) listed.set(entry.key, entry.storedAt);
+      expect(listed.has(gone)).toBe(false);
+      const storedAt = listed.get(kept)!.getTime();
+      // Some stores keep whole seconds (S3's LastModified).
+      expect(storedAt).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000 - 2000);
+      expect(storedAt).toBeLessThanOrEqual(Date.now() + 2000);
+    });
+
     it('refuses a key outside [A-Za-z0-9_-]{1,128}', async () => {
       await expect(s().put('../etc/passwd', chunksOf(new Uint8Array([1]), 1))).rejects.toThrow(/invalid key/);
       await expect(s().put('', chunksOf(new Uint8Array([1]), 1))).rejects.toThrow(/invalid key/);
