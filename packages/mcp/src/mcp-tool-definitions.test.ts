@@ -84,7 +84,7 @@ describe('pinned tool definitions', () => {
   });
 });
 
-describe('two processes sharing one configuration', () => {
+describe('two handlers of one process sharing one configuration', () => {
   it('each signs its own tokens with the shared key and keeps its own clients; both call the server as the caller', async () => {
     const tickets = await ticketServer();
     const env = {

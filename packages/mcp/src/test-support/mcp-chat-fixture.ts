@@ -32,6 +32,8 @@ export interface McpChatFixture {
   turn(content?: string, user?: string, chatId?: string): Promise<{ chatId: string; chunks: Record<string, unknown>[]; done: boolean }>;
   /** The tool names the model was offered in each of its calls so far. */
   offered(): string[][];
+  /** The tools (name, description, input schema) the model was offered in its last call. */
+  lastOffered(): { name: string; description?: string; inputSchema?: unknown }[];
   /** The `ai-turns` rows, server view. */
   turnRows(): Promise<Record<string, unknown>[]>;
 }
@@ -76,6 +78,11 @@ export function mcpChatFixture(scripts: Script[], sources: ToolSource[], options
       return { chatId: id, chunks, done };
     },
     offered: () => scripted.calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
+    lastOffered: () =>
+      (scripted.calls.at(-1)?.tools ?? []).map((tool) => ({
+        name: tool.name,
+        ...(tool.type === 'function' ? { description: tool.description, inputSchema: tool.inputSchema } : {}),
+      })),
     async turnRows() {
       const page = await store.asServer().query('ai-turns', { limit: 100 });
       return page.records.map((record) => record.data);
