@@ -36,18 +36,32 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+export interface StartMcpServerOptions {
+  /** Answers requests with JSON instead of an SSE stream (the SDK's `enableJsonResponse`). */
+  jsonResponse?: boolean;
+  /** Keeps no copy of the requests (`received` stays empty), as a long bench wants. */
+  keepNoRequests?: boolean;
+  /** Told how long each request took in this server, from its arrival to the end of its answer, in ms. */
+  onServed?: (ms: number) => void;
+}
+
 /**
  * A real MCP server (the official SDK's `McpServer` on its Streamable HTTP transport, with sessions) on a
  * loopback port. Each session gets a fresh `McpServer` with the tools of the last `define`.
  */
-export async function startMcpServer(tools: (server: McpServer) => void): Promise<TestMcpServer> {
+export async function startMcpServer(tools: (server: McpServer) => void, options: StartMcpServerOptions = {}): Promise<TestMcpServer> {
   let defineTools = tools;
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const received: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
+  const { onServed } = options;
   const http = createServer(async (request, response) => {
+    if (onServed !== undefined) {
+      const arrived = performance.now();
+      response.once('finish', () => onServed(performance.now() - arrived));
+    }
     const body = await readBody(request);
-    received.push({ method: request.method ?? '', headers: request.headers, body });
+    if (options.keepNoRequests !== true) received.push({ method: request.method ?? '', headers: request.headers, body });
     const sessionId = request.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (transport === undefined) {
@@ -57,6 +71,7 @@ export async function startMcpServer(tools: (server: McpServer) => void): Promis
       }
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
+        enableJsonResponse: options.jsonResponse === true,
         onsessioninitialized: (id) => void sessions.set(id, created),
         onsessionclosed: (id) => void sessions.delete(id),
       });
