@@ -25,8 +25,13 @@ export const REAL_SECRET = 'bench-secret-that-is-at-least-32-bytes-long!!';
 export const REAL_QUESTION = 'Tell me about the weather on the coast this week.';
 /** The vendor model id the bare lines ask for (one the provider package knows, so it does not clamp or warn). */
 export const VENDOR_MODEL = 'claude-sonnet-4-5';
-/** Chats of the listing user (`GET /chats` answers 20 of them). */
+/** Chats of the listing user (`GET /chats` answers all 20 of them, no next page). */
 export const LIST_CHATS = 20;
+/**
+ * The user whose chats `GET /chats` lists: one of their own, so the turns (another user's chats) never add to
+ * the list and every line answers the same 20 chats with no cursor, however many turns ran before.
+ */
+export const LIST_USER = 'bench-lister';
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

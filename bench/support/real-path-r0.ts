@@ -2,16 +2,19 @@
  * R0, the floor of the real-path benches: node:http proxying the provider's SSE. A turn's body is parsed
  * (`{ chatId, content }`), the provider is called over a keep-alive `node:http` agent and its SSE bytes are
  * written to the client as they come (no parsing, no re-encoding, no auth, no storage). `GET /api/chats` is a
- * bare JSON endpoint: a list of 20 chats from an array, `JSON.stringify` per request.
+ * bare JSON endpoint: a list of 20 chats from an array in the shape chatwire answers (`recordId` a UUID, `userId`,
+ * `title`, `createdAt`, `updatedAt`; so the same bytes), `JSON.stringify` per request.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { LIST_CHATS, readBody, REAL_QUESTION, sendJson, VENDOR_MODEL, type RealLine } from './real-path-line.js';
+import { randomUUID } from 'node:crypto';
+import { LIST_CHATS, LIST_USER, readBody, REAL_QUESTION, sendJson, VENDOR_MODEL, type RealLine } from './real-path-line.js';
 
 export function createR0Line(providerPort: number): RealLine {
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const now = Date.now();
   const chats = Array.from({ length: LIST_CHATS }, (_, i) => ({
-    id: `chat-${i}`,
+    recordId: randomUUID(),
+    userId: LIST_USER,
     title: `Chat ${i + 1}`,
     createdAt: new Date(now - i * 1000).toISOString(),
     updatedAt: new Date(now - i * 1000).toISOString(),

@@ -6,10 +6,11 @@
  * form of `toUIMessageStreamResponse`), the answer appended to the chat when it finishes. `GET /api/chats`:
  * the same token check and the user's 20 newest chats from the in-memory list.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { convertToModelMessages, streamText, type UIMessage } from 'ai';
 import { createAnthropic, loadJose } from './real-path-deps.js';
-import { LIST_CHATS, readBody, REAL_QUESTION, REAL_SECRET, sendJson, VENDOR_MODEL, type RealLine } from './real-path-line.js';
+import { LIST_CHATS, LIST_USER, readBody, REAL_QUESTION, REAL_SECRET, sendJson, VENDOR_MODEL, type RealLine } from './real-path-line.js';
 import { signHs256 } from './sign-hs256.js';
 
 interface Chat {
@@ -31,13 +32,14 @@ export async function createR1Line(providerPort: number): Promise<RealLine> {
   const errors: unknown[] = [];
   let created = 0;
   const newChat = (userId: string) => {
-    const chat: Chat = { id: `chat-${++created}`, userId, title: `Chat ${created}`, createdAt: new Date().toISOString(), messages: [] };
+    const chat: Chat = { id: randomUUID(), userId, title: `Chat ${++created}`, createdAt: new Date().toISOString(), messages: [] };
     chats.set(chat.id, chat);
     byUser.set(userId, [...(byUser.get(userId) ?? []), chat].slice(-100));
     return chat;
   };
-  for (let i = 0; i < LIST_CHATS; i++) newChat(USER);
+  for (let i = 0; i < LIST_CHATS; i++) newChat(LIST_USER);
   const token = signHs256({ sub: USER }, REAL_SECRET, 24 * 3600);
+  const listToken = signHs256({ sub: LIST_USER }, REAL_SECRET, 24 * 3600);
 
   const caller = async (req: IncomingMessage): Promise<string | null> => {
     const header = req.headers.authorization;
@@ -75,7 +77,7 @@ export async function createR1Line(providerPort: number): Promise<RealLine> {
     const userId = await caller(req);
     if (userId === null) return sendJson(res, 401, '{"error":{"code":"UNAUTHORIZED","message":"bad token"}}');
     const newest = (byUser.get(userId) ?? []).slice(-20).reverse();
-    const list = newest.map((chat) => ({ id: chat.id, userId: chat.userId, title: chat.title, createdAt: chat.createdAt }));
+    const list = newest.map((chat) => ({ recordId: chat.id, userId: chat.userId, title: chat.title, createdAt: chat.createdAt, updatedAt: chat.createdAt }));
     sendJson(res, 200, JSON.stringify({ chats: list, nextCursor: null }));
   };
 
@@ -92,7 +94,7 @@ export async function createR1Line(providerPort: number): Promise<RealLine> {
       );
       return { path: '/api/chat', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, bodies };
     },
-    list: { path: '/api/chats', headers: { authorization: `Bearer ${token}` } },
+    list: { path: '/api/chats', headers: { authorization: `Bearer ${listToken}` } },
     errors,
     close: async () => undefined,
   };

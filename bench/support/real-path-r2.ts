@@ -12,7 +12,7 @@ import { createRecordStore } from '@chatwire/storage';
 import { createExampleApp } from '../../examples/fetch/src/create-example-app.js';
 import { createNodeServer } from '../../examples/fetch/src/create-node-server.js';
 import { NOTES, USERS } from '../../examples/fetch/src/example-collections.js';
-import { LIST_CHATS, REAL_QUESTION, REAL_SECRET, type RealLine } from './real-path-line.js';
+import { LIST_CHATS, LIST_USER, REAL_QUESTION, REAL_SECRET, type RealLine } from './real-path-line.js';
 import { signHs256 } from './sign-hs256.js';
 
 const USER = 'bench-user';
@@ -39,8 +39,9 @@ export async function createR2Line(providerPort: number, shared?: { databaseUrl:
     app = { chat, site: chat, port: 0, notices: [], close: async () => (await chat.close(), await driver.close?.()) };
   }
   const service = app.chat.service;
-  for (let i = 0; i < LIST_CHATS; i++) await service.createChat({ userId: USER }, { title: `Chat ${i + 1}` });
+  for (let i = 0; i < LIST_CHATS; i++) await service.createChat({ userId: LIST_USER }, { title: `Chat ${i + 1}` });
   const token = signHs256({ sub: USER }, REAL_SECRET, 24 * 3600);
+  const listToken = signHs256({ sub: LIST_USER }, REAL_SECRET, 24 * 3600);
   const server = createNodeServer(app);
   return {
     server,
@@ -52,7 +53,7 @@ export async function createR2Line(providerPort: number, shared?: { databaseUrl:
       }
       return { path: '/api/ai/chat', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, bodies };
     },
-    list: { path: '/api/ai/chats', headers: { authorization: `Bearer ${token}` } },
+    list: { path: '/api/ai/chats', headers: { authorization: `Bearer ${listToken}` } },
     errors,
     close: () => app.close(),
   };
