@@ -203,7 +203,7 @@ export default async function searchBench(): Promise<BenchRow[]> {
     const bigPendingTables = createTableNames(`${plain}_y`, 'chatwire_');
     const bigPending = createSqlDriver({ name: 'bench-4mb', executor: sql, tables: bigPendingTables });
     await bigPending.ready();
-    await sql.query(`ALTER INDEX ${bigPendingTables.schema}."chatwire_records_search_idx" SET (gin_pending_list_limit = 4096)`);
+    await sql.query(`ALTER INDEX ${bigPendingTables.schema}."chatwire_records_search_tsv_idx" SET (gin_pending_list_limit = 4096)`);
     const bigSamples: number[] = [];
     // Turn by turn, alternating which table goes first, so drift and neighbours' load hit both alike.
     const withSamples: number[] = [];

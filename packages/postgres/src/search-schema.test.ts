@@ -48,14 +48,66 @@ for (const backend of backends) {
         );
         expect(await ids(opened.driver, 'francaise upgrade')).toEqual(['old']);
         expect(await opened.driver.searchFolding()).toBe('accents-and-case');
-        const index = await opened.sql.query<{ def: string }>(
-          `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND indexname = 'chatwire_records_search_idx'`,
-          [opened.schema],
+        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([
+          expect.stringContaining("chatwire_records_search_tsv_idx ON "),
+        ]);
+        const [def] = await searchIndexes(opened.sql, opened.schema);
+        expect(def).toContain("USING gin (((data -> 'userId'::text)), search_tsv)");
+        expect(def).toContain('WHERE (search_tsv IS NOT NULL)');
+      } finally {
+        await opened.cleanup();
+      }
+    });
+
+    it('migrates a table of the first search shape (SQL unaccent wrapper, index on every row): search works, the wrapper goes', async () => {
+      const opened = await backend.open('firstshape');
+      try {
+        const t = createTableNames(opened.schema, 'chatwire_');
+        for (const statement of [...schemaStatements(t), ...firstShape(opened.schema)]) await opened.sql.query(statement);
+        await opened.sql.query(
+          `INSERT INTO ${t.records} (collection, record_id, data, created_at, updated_at) VALUES
+             ('notes', 'old', $1::jsonb, now(), now()), ('ai-turns', 't', '{"userId":"ann"}'::jsonb, now(), now())`,
+          [JSON.stringify({ userId: 'ann', content: 'Crème brûlée, written by the first shape' })],
         );
-        expect(index.rows[0]?.def).toContain("USING gin (((data -> 'userId'::text)), search_tsv)");
+        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([expect.stringContaining('chatwire_records_search_idx ON ')]);
+
+        expect(await ids(opened.driver, 'creme BRULEE shape')).toEqual(['old']);
+        await opened.driver.insert('notes', { recordId: 'new', data: { userId: 'ann', content: 'A crème brûlée after the upgrade' } });
+        expect(await ids(opened.driver, 'brulee')).toEqual(['new', 'old']);
+        expect(await opened.driver.searchFolding()).toBe('accents-and-case');
+        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([expect.stringContaining('chatwire_records_search_tsv_idx ON ')]);
+        const wrapper = await opened.sql.query<{ ok: boolean }>('SELECT to_regprocedure($1) IS NULL AS ok', [`"${opened.schema}".chatwire_records_search_fold(text)`]);
+        expect(wrapper.rows[0]?.ok).toBe(true);
+        // A second driver on the migrated table finds it ready and changes nothing.
+        const peer = await opened.openPeer();
+        expect(await ids(peer, 'creme')).toEqual(['new', 'old']);
       } finally {
         await opened.cleanup();
       }
     });
   });
+}
+
+/** The search indexes of a schema's records table, as `CREATE INDEX` statements. */
+async function searchIndexes(sql: { query: <R extends object>(text: string, params?: readonly (string | null)[]) => Promise<{ rows: R[] }> }, schema: string) {
+  const found = await sql.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%search%' ORDER BY 1`, [schema]);
+  return found.rows.map((r) => r.def);
+}
+
+/** The DDL of the first search shape, as the driver made it before the text search configuration. */
+function firstShape(schema: string): string[] {
+  const fold = `"${schema}"."chatwire_records_search_fold"`;
+  return [
+    'CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public',
+    `CREATE OR REPLACE FUNCTION ${fold}(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fold$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $fold$`,
+    `COMMENT ON FUNCTION ${fold}(text) IS 'chatwire search fold: unaccent'`,
+    `ALTER TABLE "${schema}"."chatwire_records" ADD COLUMN IF NOT EXISTS search_tsv tsvector GENERATED ALWAYS AS (
+      to_tsvector('simple'::regconfig, ${fold}(left(CASE
+      WHEN jsonb_typeof(data->'title') = 'string' AND jsonb_typeof(data->'content') = 'string' THEN (data->>'title') || ' ' || (data->>'content')
+      WHEN jsonb_typeof(data->'title') = 'string' THEN data->>'title'
+      WHEN jsonb_typeof(data->'content') = 'string' THEN data->>'content'
+    END, 100000)))
+    ) STORED`,
+    `CREATE INDEX IF NOT EXISTS "chatwire_records_search_idx" ON "${schema}"."chatwire_records" USING gin ((data->'userId'), search_tsv) WITH (gin_pending_list_limit = 128)`,
+  ];
 }

@@ -4,40 +4,60 @@ import type { TableNames } from './table-names.js';
 /** Characters of a row's searchable text that are indexed (the same cut as `MAX_SEARCH_CHARS` in @chatwire/storage). */
 const MAX_CHARS = 100_000;
 
-/** The generated column holding a row's words, the function that folds text for it, and its GIN index. */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The generated column holding a row's words, the text search configuration that folds them, and its GIN index. */
 export interface SearchObjects {
-  /** Schema-qualified, quoted name of the IMMUTABLE fold function. */
-  fold: string;
-  /** Its signature for `to_regprocedure`. */
-  foldSignature: string;
+  /** Schema-qualified, quoted name of the text search configuration (`simple`, behind `unaccent` when there is one). */
+  config: string;
+  /** The configuration as a `regconfig` constant, for SQL. */
+  configSql: string;
   index: string;
   /** The index's schema-qualified name, for `to_regclass`. */
   qualifiedIndex: string;
+  /** The IMMUTABLE wrapper around `unaccent` of the first shape: dropped when a table is migrated. */
+  oldFoldSignature: string;
 }
 
 export function searchObjects(t: TableNames): SearchObjects {
-  const fold = `${t.schema}."${t.raw.records}_search_fold"`;
-  const index = `${t.raw.records}_search_idx`;
-  return { fold, foldSignature: `${fold}(text)`, index, qualifiedIndex: `${t.schema}."${index}"` };
+  const config = `${t.schema}."${t.raw.records}_search"`;
+  // A new name for the index of the current shape: a table of the first shape (whose index was `_search_idx`)
+  // fails the fast path of `ensureSchema` and is migrated.
+  const index = `${t.raw.records}_search_tsv_idx`;
+  return {
+    config,
+    configSql: `${literal(config)}::regconfig`,
+    index,
+    qualifiedIndex: `${t.schema}."${index}"`,
+    oldFoldSignature: `${t.schema}."${t.raw.records}_search_fold"(text)`,
+  };
 }
 
 /** Installs `unaccent` where `schemaSql` expects it. */
 export const INSTALL_UNACCENT = 'CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public';
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** Every token type the `simple` configuration maps (to the `simple` dictionary); `blank`, `tag`, `entity` and `protocol` stay unindexed. */
+const TOKEN_TYPES =
+  'asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart, email, url, host, url_path, file, sfloat, float, int, uint, version';
+
+const NOTE_UNACCENT = 'chatwire search: unaccent, simple';
+const NOTE_CASE_ONLY = 'chatwire search: simple (case only)';
 
 /**
- * The fold function: `unaccent` (from the schema the extension lives in) when there is one, else the text
- * as it is (search then ignores case, which `to_tsvector` folds, but not accents). `unaccent` itself is only
- * STABLE (it reads a dictionary); pinning the dictionary by schema-qualified name makes the wrapper safe
- * to declare IMMUTABLE, as a generated column needs. The comment records which of the two it is.
+ * The text search configuration: a copy of `simple` whose words go through the `unaccent` dictionary first
+ * (from the schema the extension lives in) when there is one, else `simple` as it is (search then ignores case,
+ * which `simple` folds, but not accents). `to_tsvector(regconfig, text)` is IMMUTABLE, so the generated column
+ * calls it directly: no SQL wrapper function (whose body PostgreSQL plans again in every INSERT), no pass of
+ * `unaccent` over the whole text. The comment records which of the two it is.
  */
-export function foldFunctionStatements(t: TableNames, unaccentSchema: string | null): string[] {
-  const { fold } = searchObjects(t);
-  const body = unaccentSchema === null ? 'SELECT $1' : `SELECT ${unaccentSchema}.unaccent(${literal(`${unaccentSchema}.unaccent`)}::regdictionary, $1)`;
+export function searchConfigStatements(t: TableNames, unaccentSchema: string | null): string[] {
+  const { config } = searchObjects(t);
   return [
-    `CREATE OR REPLACE FUNCTION ${fold}(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fold$ ${body} $fold$`,
-    `COMMENT ON FUNCTION ${fold}(text) IS ${literal(unaccentSchema === null ? 'chatwire search fold: case only' : 'chatwire search fold: unaccent')}`,
+    `CREATE TEXT SEARCH CONFIGURATION ${config} (COPY = pg_catalog.simple)`,
+    ...(unaccentSchema === null
+      ? []
+      : [`ALTER TEXT SEARCH CONFIGURATION ${config} ALTER MAPPING FOR ${TOKEN_TYPES} WITH ${unaccentSchema}.unaccent, pg_catalog.simple`]),
+    `COMMENT ON TEXT SEARCH CONFIGURATION ${config} IS ${literal(unaccentSchema === null ? NOTE_CASE_ONLY : NOTE_UNACCENT)}`,
   ];
 }
 
@@ -48,33 +68,68 @@ const TEXT = `CASE
       WHEN jsonb_typeof(data->'content') = 'string' THEN data->>'content'
     END`;
 
-/** The generated `search_tsv` column (NULL for rows without text) and its GIN index on (owner, words). */
+/**
+ * The generated `search_tsv` column (NULL for rows without text: turn rows, most other collections, at the
+ * cost of three `jsonb_typeof` calls) and its GIN index on (owner, words).
+ */
 export function searchColumnStatements(t: TableNames): string[] {
-  const { fold, index } = searchObjects(t);
+  const { configSql, index } = searchObjects(t);
   return [
     `ALTER TABLE ${t.records} ADD COLUMN IF NOT EXISTS search_tsv tsvector GENERATED ALWAYS AS (
-      to_tsvector('simple'::regconfig, ${fold}(left(${TEXT}, ${MAX_CHARS})))
+      to_tsvector(${configSql}, left(${TEXT}, ${MAX_CHARS}))
     ) STORED`,
+    // A tsvector is about twice its text and barely compresses (distinct words, positions): stored out of line
+    // without trying pglz first, which costs every save and usually fails to save 25 %.
+    `ALTER TABLE ${t.records} ALTER COLUMN search_tsv SET STORAGE EXTERNAL`,
     // The owner first: a search of one user's rows intersects that user's entries with the words' in the index,
-    // instead of visiting every row of every user holding the words. A short pending list (128 kB instead of
-    // 4 MB): every search reads all of it, while inserts still add to it rather than to the tree one by one.
-    `CREATE INDEX IF NOT EXISTS "${index}" ON ${t.records} USING gin ((data->'userId'), search_tsv) WITH (gin_pending_list_limit = 128)`,
+    // instead of visiting every row of every user holding the words. Partial: rows without text (turn rows,
+    // other collections) add no entry. A short pending list (128 kB instead of 4 MB): every search reads all
+    // of it, while inserts still add to it rather than to the tree one by one.
+    `CREATE INDEX IF NOT EXISTS "${index}" ON ${t.records} USING gin ((data->'userId'), search_tsv) WITH (gin_pending_list_limit = 128) WHERE search_tsv IS NOT NULL`,
   ];
 }
 
 /**
- * Inside the schema transaction: installs `unaccent` when the server offers it (a failure, e.g. missing
- * privileges, leaves search without accent folding rather than failing), creates the fold function unless it
- * exists (the generated column depends on it), then the column and the index. Existing tables get the column
- * by `ALTER TABLE` (which rewrites the table once).
+ * Tables of the first shape (a `search_tsv` generated through an SQL wrapper around `unaccent`, a GIN index on
+ * every row): the column goes (its index with it) and so does the wrapper; `searchColumnStatements` then adds
+ * the current column, which computes every row's words again (one rewrite of the table).
+ */
+export function dropFirstShapeStatements(t: TableNames): string[] {
+  const { oldFoldSignature } = searchObjects(t);
+  return [`ALTER TABLE ${t.records} DROP COLUMN IF EXISTS search_tsv`, `DROP FUNCTION IF EXISTS ${oldFoldSignature}`];
+}
+
+/**
+ * The search DDL, each statement guarded so it can run again: `unaccent`, the migration of a first-shape table,
+ * the configuration (unless it exists), the column and the index. `schemaSql` prints it; the driver runs it
+ * (`unaccent` installed its own way). `unaccentSchema` null: the configuration folds case only.
+ */
+export function searchSchemaScript(t: TableNames, unaccentSchema: string | null): string[] {
+  const { qualifiedIndex } = searchObjects(t);
+  const [dropColumn, dropFold] = dropFirstShapeStatements(t);
+  const configExists = `SELECT 1 FROM pg_ts_config WHERE cfgnamespace = ${literal(t.schema)}::regnamespace AND cfgname = ${literal(`${t.raw.records}_search`)}`;
+  return [
+    INSTALL_UNACCENT,
+    `DO $cw$ BEGIN IF to_regclass(${literal(qualifiedIndex)}) IS NULL THEN ${dropColumn}; END IF; END $cw$`,
+    dropFold!,
+    `DO $cw$ BEGIN IF NOT EXISTS (${configExists}) THEN ${searchConfigStatements(t, unaccentSchema).join('; ')}; END IF; END $cw$`,
+    ...searchColumnStatements(t),
+  ];
+}
+
+/**
+ * Inside the schema transaction: the statements of `searchSchemaScript`. Before a first configuration, installs
+ * `unaccent` when the server offers it (a failure, e.g. missing privileges, leaves search without accent folding
+ * rather than failing); a configuration that exists is kept as it is (its rows were indexed with it). Existing
+ * tables get the column by `ALTER TABLE` (which rewrites the table once).
  */
 export async function ensureSearchSchema(client: SqlClient, t: TableNames): Promise<void> {
-  const { foldSignature } = searchObjects(t);
-  const exists = await client.query<{ ok: boolean }>('SELECT to_regprocedure($1) IS NOT NULL AS ok', [foldSignature]);
-  if (exists.rows[0]?.ok !== true) {
-    for (const statement of foldFunctionStatements(t, await installUnaccent(client))) await client.query(statement);
-  }
-  for (const statement of searchColumnStatements(t)) await client.query(statement);
+  const found = await client.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgnamespace = $1::regnamespace AND cfgname = $2) AS ok',
+    [t.schema, `${t.raw.records}_search`],
+  );
+  const unaccent = found.rows[0]?.ok === true ? null : await installUnaccent(client);
+  for (const statement of searchSchemaScript(t, unaccent).slice(1)) await client.query(statement);
 }
 
 async function unaccentSchema(client: SqlClient): Promise<string | null> {
@@ -100,7 +155,9 @@ async function installUnaccent(client: SqlClient): Promise<string | null> {
 
 /** How the database folds search text: accents and case, or case only (no `unaccent` when the schema was made). */
 export async function readSearchFolding(client: SqlClient, t: TableNames): Promise<'accents-and-case' | 'case-only'> {
-  const { foldSignature } = searchObjects(t);
-  const result = await client.query<{ note: string | null }>('SELECT obj_description(to_regprocedure($1), \'pg_proc\') AS note', [foldSignature]);
-  return result.rows[0]?.note === 'chatwire search fold: unaccent' ? 'accents-and-case' : 'case-only';
+  const result = await client.query<{ note: string | null }>(
+    `SELECT obj_description(oid, 'pg_ts_config') AS note FROM pg_ts_config WHERE cfgnamespace = $1::regnamespace AND cfgname = $2`,
+    [t.schema, `${t.raw.records}_search`],
+  );
+  return result.rows[0]?.note === NOTE_UNACCENT ? 'accents-and-case' : 'case-only';
 }

@@ -26,10 +26,10 @@ type Run = <R extends object>(text: string, params: SqlParams) => Promise<{ rows
  * the row (positions in its tsvector); ties newest first by insertion sequence; keyset cursor on both.
  */
 export async function searchRecords(query: DriverSearch, t: TableNames, run: Run): Promise<SearchPage> {
-  const { fold } = searchObjects(t);
+  const { configSql } = searchObjects(t);
   const p = new SqlParams();
-  const tsquery = `websearch_to_tsquery('simple'::regconfig, ${fold}(${p.add(query.query.websearch)}))`;
-  const words = `tsvector_to_array(to_tsvector('simple'::regconfig, ${fold}(${p.add(query.query.rawWords)})))`;
+  const tsquery = `websearch_to_tsquery(${configSql}, ${p.add(query.query.websearch)})`;
+  const words = `tsvector_to_array(to_tsvector(${configSql}, ${p.add(query.query.rawWords)}))`;
   const sources = query.sources.map((source) => {
     const conditions = [`collection = ${p.add(source.collection)}`, ...buildFilterSql(p, source.collection, source.filter)];
     const owner = ownerOf(source.filter);
