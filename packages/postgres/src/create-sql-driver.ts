@@ -155,6 +155,16 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
         return row ? toEnvelope(row) : null;
       },
 
+      async getMany(collection, recordIds) {
+        checkCollection(collection);
+        for (const id of recordIds) checkText(id, `${what(collection)} record id`);
+        if (recordIds.length === 0) return [];
+        const p = new SqlParams();
+        const text = `SELECT ${RECORD_COLUMNS} FROM ${t.records}
+          WHERE collection = ${p.add(collection)} AND record_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${p.json(recordIds)})))`;
+        return (await run<RecordRow>(collection, text, p)).rows.map(toEnvelope);
+      },
+
       async query(collection, query: DriverQuery) {
         checkCollection(collection);
         const order: Required<OrderBy> = {

@@ -1,4 +1,4 @@
-import { AI_MESSAGES } from '@chatwire/core';
+import { AI_CHATS, AI_MESSAGES } from '@chatwire/core';
 import { createPostgresDriver } from '@chatwire/postgres';
 import type { StoreDriver } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
@@ -90,6 +90,46 @@ for (const backend of backends) {
       expect((await search(f, 'q=secret', 'bob')).results).toEqual([]);
       expect((await f.request('GET', `/search?q=walrus&chatId=${alices}`, { user: 'bob' })).status).toBe(404);
       expect((await search(f, `q=walrus&chatId=${alices}`)).results.map((r) => r.messageId)).toEqual(['same-id']);
+    });
+
+    it("reads a page's chat titles in one lookup; a hit in another user's chat is left out, its title never shown", async () => {
+      const calls: string[] = [];
+      const inner = backend.driver();
+      const counted: StoreDriver = new Proxy(inner, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if ((prop === 'get' || prop === 'getMany') && typeof value === 'function') {
+            return (collection: string, ...rest: unknown[]) => {
+              if (collection === AI_CHATS) calls.push(prop);
+              return (value as (...args: unknown[]) => unknown).call(target, collection, ...rest);
+            };
+          }
+          return value;
+        },
+      });
+      const f = chatFixture(scriptedModel([]).model, { driver: counted });
+      const server = f.store.asServer();
+      const mine: Record<string, string> = {};
+      for (const title of ['Birds', 'Lakes', 'Heron at dusk']) {
+        const chatId = await f.createChat('alice', title);
+        mine[chatId] = title;
+        await server.create(AI_MESSAGES, { chatId, userId: 'alice', role: 'user', content: `a grey heron in ${title}` });
+      }
+      const bobs = await f.createChat('bob', 'Bob heron diary');
+      await server.create(AI_MESSAGES, { chatId: bobs, userId: 'bob', role: 'user', content: 'heron heron heron' });
+      // Alice's own message row pointing at Bob's chat (a row no route writes): found by the search, yet its chat is not hers.
+      await server.create(AI_MESSAGES, { chatId: bobs, userId: 'alice', role: 'user', content: 'heron in a chat that is not mine' });
+
+      calls.length = 0;
+      const { results } = await search(f, 'q=heron&limit=50');
+      expect(results.map((r) => [r.chatId, r.chatTitle]).sort()).toEqual(
+        [...Object.entries(mine), ...Object.entries(mine).filter(([, title]) => title.includes('Heron'))].sort(),
+      );
+      expect(JSON.stringify(results)).not.toContain('Bob');
+      expect(calls).toEqual(typeof inner.getMany === 'function' ? ['getMany'] : ['get', 'get', 'get', 'get']);
+      calls.length = 0;
+      expect((await search(f, 'q=nothinglikethis')).results).toEqual([]);
+      expect(calls.filter((c) => c === 'get')).toEqual([]);
     });
 
     it('pages with nextCursor; bad input is a 400 JSON error, never a 500', async () => {

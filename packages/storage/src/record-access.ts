@@ -34,6 +34,11 @@ export interface RecordAccess {
   get<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<RecordEnvelope<T>>;
   /** Like `get` but resolves null instead of throwing NOT_FOUND. */
   find<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<RecordEnvelope<T> | null>;
+  /**
+   * `find` for several ids at once (one driver call when the driver has `getMany`): the rows found and readable,
+   * by recordId. At most `maxQueryLimit` ids (VALIDATION beyond).
+   */
+  findMany<T extends RecordData = RecordData>(collection: string, recordIds: readonly string[]): Promise<Map<string, RecordEnvelope<T>>>;
   query<T extends RecordData = RecordData>(collection: string, query?: AccessQuery): Promise<QueryPage<T>>;
   update<T extends RecordData = RecordData>(collection: string, recordId: string, patch: RecordData): Promise<RecordEnvelope<T>>;
   delete(collection: string, recordId: string): Promise<void>;

@@ -60,6 +60,8 @@ export interface StoreDriver {
   /** Insert; `recordId` generated when absent. Same id + equal data: no-op; different data: CONFLICT. */
   insert(collection: string, input: { recordId?: string; data: RecordData }): Promise<InsertResult>;
   get(collection: string, recordId: string): Promise<RecordEnvelope | null>;
+  /** Optional: `get` of several ids in one round trip (the rows found, in any order). Without it, `get` per id. */
+  getMany?(collection: string, recordIds: readonly string[]): Promise<RecordEnvelope[]>;
   query(collection: string, query: DriverQuery): Promise<QueryPage>;
   /** Shallow patch of data fields; returns null when the row does not exist. */
   update(collection: string, recordId: string, patch: RecordData): Promise<RecordEnvelope | null>;

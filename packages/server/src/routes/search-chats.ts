@@ -48,9 +48,9 @@ export async function searchChats(store: RecordStore, caller: Caller, params: UR
   const sources = chatId === null ? [{ collection: AI_MESSAGES }, { collection: AI_CHATS }] : [{ collection: AI_MESSAGES, filter: { chatId } }];
   const page = await access.search(sources, q, { limit, ...(cursor === null ? {} : { cursor }) });
   const chatIdOf = (hit: AccessSearchHit) => (hit.collection === AI_CHATS ? hit.record.recordId : String(hit.record.data.chatId));
-  const ids = [...new Set(page.hits.map(chatIdOf))];
-  const chats = await Promise.all(ids.map((id) => access.find(AI_CHATS, id)));
-  const titles = new Map(chats.flatMap((chat) => (chat ? [[chat.recordId, String(chat.data.title)] as const] : [])));
+  // The page's chats in one lookup (a chat deleted meanwhile, or not the caller's, is missing: its hits are left out).
+  const chats = await access.findMany(AI_CHATS, page.hits.map(chatIdOf));
+  const titles = new Map([...chats.values()].map((chat) => [chat.recordId, String(chat.data.title)] as const));
   const results: SearchResult[] = [];
   for (const hit of page.hits) {
     const id = chatIdOf(hit);

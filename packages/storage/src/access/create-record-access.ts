@@ -116,6 +116,27 @@ class RecordAccessLayer implements RecordAccess {
     return row && cast(row);
   }
 
+  async findMany<T extends RecordData = RecordData>(collection: string, recordIds: readonly string[]): Promise<Map<string, Envelope<T>>> {
+    const ctx = this[CTX];
+    const caller = this.caller;
+    const def = ctx.lookup(collection);
+    if (!Array.isArray(recordIds) || recordIds.length > ctx.limits.maxQueryLimit) {
+      throw invalid(collection, 'recordIds', `findMany takes at most ${ctx.limits.maxQueryLimit} record ids`);
+    }
+    const ids = [...new Set(recordIds.map((id) => validateRecordId(collection, id)))];
+    denyAtCollection(caller, def, 'read', 'read records');
+    const driver = ctx.driver;
+    const rows = driver.getMany
+      ? await driver.getMany(collection, ids)
+      : (await Promise.all(ids.map((id) => driver.get(collection, id)))).filter((row) => row !== null);
+    const found = new Map<string, Envelope<T>>();
+    for (const row of rows) {
+      if (caller && !rowAllowed(gate(def.rules.read, caller), def, row.data, caller)) continue;
+      found.set(row.recordId, cast(row));
+    }
+    return found;
+  }
+
   async get<T extends RecordData = RecordData>(collection: string, recordId: string): Promise<Envelope<T>> {
     const row = await findRow(this[CTX], this.caller, collection, recordId);
     if (!row) throw notFound(collection, recordId);
