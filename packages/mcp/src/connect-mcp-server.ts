@@ -54,7 +54,8 @@ async function transportFor(server: McpServer, headers: RequestHeaders): Promise
     // Redirects are followed within the server's origin only: the token is never sent anywhere else.
     redirectPolicy: 'same-origin',
     fetch: async (url, init) => {
-      const merged = new Headers(init?.headers);
+      // The SDK builds a new Headers for each request: the caller's identity is set on it, not on a copy.
+      const merged = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
       for (const [name, value] of Object.entries(await headers())) merged.set(name, value);
       return mcpFetch(url, { ...init, headers: merged });
     },

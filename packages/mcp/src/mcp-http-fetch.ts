@@ -55,7 +55,8 @@ function send(agents: Agents, url: URL, init: RequestInit, body: string | null):
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const headers: OutgoingHttpHeaders = {};
-  new Headers(init.headers).forEach((value, name) => void (headers[name] = value));
+  const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  given.forEach((value, name) => void (headers[name] = value));
   headers.accept ??= '*/*';
   const payload = body === null ? null : Buffer.from(body);
   if (payload !== null) {
