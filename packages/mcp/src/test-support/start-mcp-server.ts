@@ -127,8 +127,9 @@ export async function startPlainServer(answer: ((request: IncomingMessage) => { 
 }
 
 /** A bare SDK client of `url` (no chatwire in between), connected: the baseline of the MCP bench. */
-export async function connectBareClient(url: string): Promise<{ call(name: string, args: Record<string, unknown>): Promise<unknown>; close(): Promise<void> }> {
+export async function connectBareClient(url: string): Promise<{ sessionId: string; call(name: string, args: Record<string, unknown>): Promise<unknown>; close(): Promise<void> }> {
   const client = new Client({ name: 'bare', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return { call: (name, args) => client.callTool({ name, arguments: args }), close: () => client.close() };
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  return { sessionId: transport.sessionId!, call: (name, args) => client.callTool({ name, arguments: args }), close: () => client.close() };
 }
