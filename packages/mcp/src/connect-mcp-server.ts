@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ChatwireError } from '@chatwire/storage';
 import { createMcpHttpFetch } from './mcp-http-fetch.js';
 import type { McpServer } from './mcp-server-config.js';
+import type { OutputSchemaValidators } from './output-schema-validators.js';
 import type { McpToolDefinition } from './tool-pins.js';
 
 /** Headers for each request to an HTTP server (the caller's identity), computed when they are needed. */
@@ -63,9 +64,9 @@ async function transportFor(server: McpServer, headers: RequestHeaders): Promise
 }
 
 /** Connects to one server for one turn, within its connect timeout and the turn's signal. */
-export async function connectMcpServer(server: McpServer, headers: RequestHeaders, signal: AbortSignal): Promise<ServerConnection> {
+export async function connectMcpServer(server: McpServer, headers: RequestHeaders, validators: OutputSchemaValidators, signal: AbortSignal): Promise<ServerConnection> {
   const transport = await transportFor(server, headers);
-  const client = new Client({ name: 'chatwire', version: '0.1.0' });
+  const client = new Client({ name: 'chatwire', version: '0.1.0' }, { jsonSchemaValidator: validators });
   const close = async (): Promise<void> => {
     if (transport instanceof StreamableHTTPClientTransport) {
       const ended = transport.terminateSession().catch(() => undefined);
@@ -93,7 +94,7 @@ export async function listMcpTools(server: McpServer, client: Client, signal: Ab
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const listed = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: deadline, timeout: server.connectTimeoutMs });
-      for (const tool of listed.tools) tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+      for (const tool of listed.tools) tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema });
       cursor = listed.nextCursor;
       if (cursor === undefined) break;
     }

@@ -4,6 +4,7 @@ import { callToolOutput } from './call-tool-output.js';
 import { createCallerTokenSigner, type McpSigningKey } from './caller-token-signer.js';
 import { connectMcpServer, listMcpTools, type RequestHeaders, type ServerConnection } from './connect-mcp-server.js';
 import { checkMcpServers, type McpServer, type McpServerConfig } from './mcp-server-config.js';
+import { checkStructuredContent, OutputSchemaValidators } from './output-schema-validators.js';
 import { ToolListCache, ToolPins, type ChangedMcpTool, type McpToolDefinition } from './tool-pins.js';
 
 type OpenedSource = Awaited<ReturnType<ToolSource['open']>>;
@@ -60,6 +61,7 @@ export function mcpToolSource(options: McpToolSourceOptions): McpToolSource {
   const sign = options.signingKey === undefined ? null : createCallerTokenSigner(options.signingKey, options.issuer ?? 'chatwire');
   const pins = new ToolPins(options.acceptChangedTools);
   const lists = new ToolListCache(options.listCacheMs ?? 30_000);
+  const validators = new OutputSchemaValidators();
 
   function identity(caller: Caller, server: McpServer): RequestHeaders {
     if (server.kind !== 'http') return async () => ({});
@@ -88,6 +90,8 @@ export function mcpToolSource(options: McpToolSourceOptions): McpToolSource {
         try {
           const args = (input ?? {}) as Record<string, unknown>;
           result = await connection.client.callTool({ name: definition.name, arguments: args }, undefined, { signal, timeout: server.timeoutMs });
+          // The SDK checks this only on a turn whose client listed the tools itself, not on one that used the cache.
+          if (definition.outputSchema !== undefined) checkStructuredContent(result, validators.getValidator(definition.outputSchema), definition.name);
         } catch (error) {
           if (signal.aborted) throw error;
           options.onError?.(error, { server: server.name, tool: wireName });
@@ -117,7 +121,7 @@ export function mcpToolSource(options: McpToolSourceOptions): McpToolSource {
   async function openServer(server: McpServer, caller: Caller, signal: AbortSignal): Promise<OpenedSource> {
     let connection: ServerConnection | undefined;
     try {
-      connection = await connectMcpServer(server, identity(caller, server), signal);
+      connection = await connectMcpServer(server, identity(caller, server), validators, signal);
       const key = `${server.name}\u0000${caller.userId}`;
       let listed = lists.get(key);
       if (listed === undefined) lists.set(key, (listed = await listMcpTools(server, connection.client, signal)));

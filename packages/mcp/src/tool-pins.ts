@@ -3,6 +3,8 @@ export interface McpToolDefinition {
   name: string;
   description?: string | undefined;
   inputSchema: Record<string, unknown>;
+  /** The schema each result's `structuredContent` is checked against (not pinned: the model is not told it). */
+  outputSchema?: Record<string, unknown> | undefined;
 }
 
 /** A tool whose definition changed after it was first seen. */
