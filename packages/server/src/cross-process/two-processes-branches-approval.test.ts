@@ -73,9 +73,8 @@ describe.skipIf(skip !== '')(`branches and approval across two server processes 
       else if (parentId !== null) expect(byId.get(parentId)?.data.role).toBe('assistant');
     }
     // Both processes read the same active path: one chain from the root to the chat's active leaf.
-    const [fromA, fromB] = await Promise.all(
-      [treeA, treeB].map(async (child) => (await (await alice.request(child.base, 'GET', `/chats/${chatId}`)).json()) as { messages: Json[] }),
-    );
+    const read = async (child: ChildServer) => (await (await alice.request(child.base, 'GET', `/chats/${chatId}`)).json()) as { messages: Json[] };
+    const [fromA, fromB] = await Promise.all([read(treeA), read(treeB)]);
     expect(fromB.messages.map((m) => m.recordId)).toEqual(fromA.messages.map((m) => m.recordId));
     fromA.messages.forEach((m, i) => expect(m.branch.parentId).toBe(i === 0 ? null : fromA.messages[i - 1]!.recordId));
     const [chat] = (await db.rows('ai-chats')).filter((row) => row.recordId === chatId);
