@@ -35,7 +35,8 @@ export class OutputSchemaValidators implements jsonSchemaValidator {
  * tools itself (a turn whose list came from chatwire's cache did not list them): a result that is not an
  * error must have `structuredContent`, and it must match. Throws the SDK's message when it does not.
  */
-export function checkStructuredContent(result: { structuredContent?: unknown; isError?: unknown }, validate: JsonSchemaValidator<unknown>, tool: string): void {
+export function checkStructuredContent(callResult: unknown, validate: JsonSchemaValidator<unknown>, tool: string): void {
+  const result = callResult as { structuredContent?: unknown; isError?: unknown };
   if (result.isError === true) return;
   if (result.structuredContent === undefined) throw new Error(`Tool ${tool} has an output schema but did not return structured content`);
   const checked = validate(result.structuredContent);
