@@ -153,8 +153,10 @@ export function createAttachmentService(
         limit: Math.min(limits.maxFileBytes, room),
         tooLarge: room < limits.maxFileBytes ? overQuota : fileTooLarge,
       });
-      const recordId = `att_${randomBytes(16).toString('base64url')}`;
-      const blobKey = `${recordId}${randomBytes(24).toString('base64url')}`;
+      // The blob key starts with the record id (the orphan sweep finds the row by it), then 24 more random bytes.
+      const random = randomBytes(40);
+      const recordId = `att_${random.subarray(0, 16).toString('base64url')}`;
+      const blobKey = `${recordId}${random.subarray(16).toString('base64url')}`;
       const createRow = async (tx: RecordAccess) => {
         const { size, sha256 } = checked.result();
         // Under the usage row's lock: concurrent uploads of the user never both pass the quota.

@@ -3,33 +3,41 @@ import { ChatwireError } from '@chatwire/storage';
 /**
  * A request body as chunks, with an idle limit: no byte for `idleMs` is a 408 `TIMEOUT` (an upload may take
  * long, but never stall). Stopping early (an error, a limit) cancels the stream, so nothing more is read.
+ *
+ * One timer for the whole body, pushed back before every read (`refresh`); when it fires during a read it
+ * cancels the stream, which ends that read. No timer or race promise per chunk.
  */
 export async function* bodyChunks(body: ReadableStream<Uint8Array>, idleMs: number): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let finished = false;
+  let stalled = false;
+  let reading = false;
+  const timer =
+    idleMs > 0
+      ? setTimeout(function onIdle() {
+          // Only the client's idleness counts, never the consumer's own time (a slow store).
+          if (!reading) return void timer!.refresh();
+          stalled = true;
+          reader.cancel().catch(() => undefined);
+        }, idleMs)
+      : undefined;
+  const timeout = () => new ChatwireError('TIMEOUT', `No upload bytes arrived for ${idleMs} ms`);
   try {
     for (;;) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const idle =
-        idleMs > 0
-          ? new Promise<never>((_resolve, reject) => {
-              timer = setTimeout(() => reject(new ChatwireError('TIMEOUT', `No upload bytes arrived for ${idleMs} ms`)), idleMs);
-            })
-          : null;
-      idle?.catch(() => undefined);
-      try {
-        const { done, value } = await (idle ? Promise.race([reader.read(), idle]) : reader.read());
-        if (done) {
-          finished = true;
-          return;
-        }
-        if (value.byteLength > 0) yield value;
-      } finally {
-        clearTimeout(timer);
+      timer?.refresh();
+      reading = true;
+      const { done, value } = await reader.read();
+      reading = false;
+      if (stalled) throw timeout();
+      if (done) {
+        finished = true;
+        return;
       }
+      if (value.byteLength > 0) yield value;
     }
   } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
+    clearTimeout(timer);
+    if (!finished && !stalled) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }
