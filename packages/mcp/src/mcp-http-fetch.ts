@@ -2,10 +2,9 @@ import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 
 /**
  * The `fetch` chatwire gives the SDK's Streamable HTTP transport: on Node, requests go over `node:http(s)`
- * keep-alive agents shared by every turn's client (about 0.6 ms less CPU per call than the global fetch, see
- * the package README's "Cost");
- * elsewhere, or once something replaced `globalThis.fetch` (a mock, a proxy, an instrumentation), and for
- * anything but what the SDK sends, the global fetch, looked up at call time.
+ * keep-alive agents shared by every turn's client (about 0.6 ms less CPU per call than the global fetch: see
+ * "Cost" in the package README). Elsewhere, once something replaced `globalThis.fetch` (a mock, a proxy, an
+ * instrumentation), and for anything but what the SDK sends: the global fetch, looked up at call time.
  *
  * It answers what the SDK asks of it (a string body or none, `redirect: 'manual'`, an abort signal) as the
  * global fetch does: a redirect is returned as it is (the SDK follows it within the origin, or refuses it),
