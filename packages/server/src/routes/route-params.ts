@@ -26,3 +26,14 @@ export function decodeSegment(segment: string): string {
     return segment;
   }
 }
+
+/**
+ * `path` without trailing slashes. A loop, not `/\/+$/`: that regex backtracks quadratically on a long
+ * run of slashes that does not end the path, which an unauthenticated request could use to stall the
+ * event loop.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  return path.slice(0, end);
+}
