@@ -7,6 +7,8 @@
  *
  * Runs against the server in CHATWIRE_TEST_DATABASE_URL (or DATABASE_URL) when set, else in-process
  * PGlite. Works in its own schema and drops it afterwards.
+ * `--quick`: 300,000 rows (6,000 chats x 50) instead of 1,000,000, fewer inserts, listings and scans, two
+ * rounds; the listing goal is set on 1M rows, so quick mode prints the ratio without checking it (as `list-chats`).
  */
 import os from 'node:os';
 import {
@@ -19,15 +21,16 @@ import {
   type SqlExecutor,
 } from '@chatwire/postgres';
 import type { BenchRow } from './bench-row.js';
+import { QUICK, sized } from './support/quick.js';
 import { percentile, timeEach } from './support/stats.js';
 import { recording } from './support/recording-executor.js';
 
-const CHATS = 20_000;
+const CHATS = sized(20_000, 6_000);
 const PER_CHAT = 50;
 const USERS = 2_000;
 const CONCURRENCY = 4;
 /** Timed parts run in rounds; the least disturbed round counts (the machine is shared). */
-const ROUNDS = 3;
+const ROUNDS = sized(3, 2);
 
 interface Target {
   label: string;
@@ -46,9 +49,9 @@ async function openTarget(): Promise<Target> {
     return {
       label: `PostgreSQL ${version} server`,
       executor,
-      insertRows: 6_000,
-      listRuns: 500,
-      scanRuns: 7,
+      insertRows: sized(6_000, 2_000),
+      listRuns: sized(500, 200),
+      scanRuns: sized(7, 3),
       close: () => executor.close(),
     };
   }
@@ -57,8 +60,8 @@ async function openTarget(): Promise<Target> {
   return {
     label: 'PGlite (in-process, no DATABASE_URL)',
     executor: createPgliteExecutor(db),
-    insertRows: 3_000,
-    listRuns: 300,
+    insertRows: sized(3_000, 1_000),
+    listRuns: sized(300, 100),
     scanRuns: 3,
     close: () => db.close(),
   };
@@ -118,7 +121,7 @@ export default async function postgresBench(): Promise<BenchRow[]> {
       rawRate = Math.max(rawRate, perRound / (rawMs / 1000));
     }
 
-    // 2. 1,000,000 messages: 20,000 chats x 50, chats interleaved as real traffic writes them.
+    // 2. 1,000,000 messages (quick: 300,000): 20,000 chats x 50 (6,000), chats interleaved as real traffic writes them.
     const loadStart = performance.now();
     await sql.query(
       `INSERT INTO ${tables.records} (collection, record_id, data, created_at, updated_at)
@@ -166,7 +169,9 @@ export default async function postgresBench(): Promise<BenchRow[]> {
     const p50 = percentile(listed, 50);
     const p99 = percentile(listed, 99);
     const scanP50 = percentile(scanned, 50);
-    const goal = '>= 100x faster than a full scan';
+    const rows = (CHATS * PER_CHAT).toLocaleString('en');
+    // The goal is set on 1M rows: on quick mode's 300,000 a full scan is too quick to be the yardstick.
+    const goal = QUICK ? '>= 100x faster than a full scan (checked in full mode, 1M rows)' : '>= 100x faster than a full scan';
     const load = `load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores`;
     return [
       {
@@ -181,29 +186,29 @@ export default async function postgresBench(): Promise<BenchRow[]> {
       },
       {
         group,
-        name: 'list one chat (50 msgs of 1M rows) p50',
+        name: `list one chat (50 msgs of ${rows} rows) p50`,
         value: p50,
         unit: 'ms',
         ratio: { value: scanP50 / p50, against: 'full scan p50' },
         goal,
-        met: scanP50 / p50 >= 100,
+        ...(QUICK ? {} : { met: scanP50 / p50 >= 100 }),
         note: `${indexPlan}; best of ${ROUNDS} rounds x ${target.listRuns}`,
       },
       {
         group,
-        name: 'list one chat (50 msgs of 1M rows) p99',
+        name: `list one chat (50 msgs of ${rows} rows) p99`,
         id: 'pg-list-messages',
         value: p99,
         unit: 'ms',
         ratio: { value: scanP50 / p99, against: 'full scan p50' },
         goal,
-        met: scanP50 / p99 >= 100,
+        ...(QUICK ? {} : { met: scanP50 / p99 >= 100 }),
         note: load,
       },
       { group, name: 'full sequential scan, same query and result (baseline) p50', value: scanP50, unit: 'ms', note: `${scanPlan}; ${target.scanRuns} runs` },
       {
         group,
-        name: 'bulk load 1M rows (INSERT ... SELECT generate_series) + ANALYZE',
+        name: `bulk load ${rows} rows (INSERT ... SELECT generate_series) + ANALYZE`,
         value: loadMs / 1000,
         unit: 's',
         ratio: { value: (CHATS * PER_CHAT) / (loadMs / 1000) / driverRate, against: 'driver.insert rows/s' },

@@ -32,7 +32,7 @@ const TURN_MS = sized(12_000, 2_000);
 /** Streams at which memory and mid-stream CPU are taken (every line opens them within seconds). */
 const MEMORY_AT = 100;
 /** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
-const FIRST_MS = sized(6_000, 3_000);
+const FIRST_MS = sized(6_000, 2_000);
 const HOLD_MS = sized(2_000, 1_500);
 const OPEN_TIMEOUT_MS = sized(20_000, 12_000);
 const RAMPS = sized(3, 1);
@@ -43,7 +43,15 @@ const LINES = ['r0', 'r1', 'r2'] as const;
 type Name = (typeof LINES)[number];
 const LABEL: Record<Name, string> = { r0: 'R0 floor (node:http proxy)', r1: 'R1 AI SDK app (@ai-sdk/anthropic)', r2: 'R2 chatwire as shipped' };
 
+/** CHATWIRE_BENCH_PHASES=1: the seconds each phase took, on stderr (to size quick mode). */
+let phaseAt = Date.now();
+function phase(name: string): void {
+  if (process.env.CHATWIRE_BENCH_PHASES === '1') process.stderr.write(`turn-http: ${name} ${((Date.now() - phaseAt) / 1000).toFixed(1)} s\n`);
+  phaseAt = Date.now();
+}
+
 export default async function bench(): Promise<BenchRow[]> {
+  phaseAt = Date.now();
   const provider = await startProvider();
   const turnClient = startTurnClient();
   const streamClient = startStreamClient();
@@ -52,6 +60,7 @@ export default async function bench(): Promise<BenchRow[]> {
   let servers: Record<Name, LineServer> | null = null;
   try {
     servers = await startAll(provider.port);
+    phase('start');
     // Whole turns: CPU per delta, first text delta after the provider's write.
     const turns = {} as Record<Name, { cpu: number; afterMs: number; firstMs: number; turns: number }>;
     for (const warm of [true, false]) {
@@ -78,6 +87,7 @@ export default async function bench(): Promise<BenchRow[]> {
         summary: `${(t2!.cpu / t1!.cpu).toFixed(2)}x R1 (${t2!.cpu.toFixed(0)} us; R1 ${t1!.cpu.toFixed(0)} us, R0 ${t0!.cpu.toFixed(0)} us)`,
       }),
     );
+    phase('whole turns');
     // First text delta: one turn at a time per line (5-delta answers), so the figure is the path's own latency.
     await provider.config(5, PACE_MS);
     for (const name of LINES) {
@@ -99,6 +109,7 @@ export default async function bench(): Promise<BenchRow[]> {
       }),
     );
 
+    phase('first delta');
     // GET /chats against R0's bare JSON endpoint: every line answers the same 20 chats of a user of their own (no
     // next page); rounds interleaved, the order rotating, the best round of each line counts (the machine is
     // shared). The server's CPU per request is printed too: unlike requests/s it does not depend on what else runs.
@@ -129,17 +140,19 @@ export default async function bench(): Promise<BenchRow[]> {
       }),
     );
 
+    phase('GET /chats');
     // Open streams: mid-stream CPU and memory at MEMORY_AT (quick: here; full: as the first level of every ramp,
-    // on fresh processes), then the ramps.
+    // on fresh processes; quick: on the processes the turns ran on), then the ramps.
     await provider.config(1_000_000, PACE_MS);
     const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
     if (QUICK) {
-      // On fresh processes, as in full mode.
-      for (const server of Object.values(servers)) server.exit();
-      servers = await startAll(provider.port);
+      // Quick: on the processes the turns ran on (full mode starts fresh ones; three more server processes cost
+      // ~20 s of quick mode's budget). Both figures are differences after a full GC, so what the turns left
+      // behind is in the baseline.
       for (const name of LINES) atMemory[name].push(await runLevel([{ server: servers[name], client: streamClient }], MEMORY_AT, HOLD_MS, OPEN_TIMEOUT_MS));
     }
 
+    phase('memory at 100');
     const held: Record<Name, number[]> = { r0: [], r1: [], r2: [] };
     const notes: Record<Name, string[]> = { r0: [], r1: [], r2: [] };
     for (let r = 0; r < RAMPS; r++) {
@@ -165,9 +178,11 @@ export default async function bench(): Promise<BenchRow[]> {
         for (const name of LINES) held[name].push(await ramp(tryOn(name), MEMORY_AT, 3200, 2, RAMP_BUDGET_MS));
       }
     }
+    phase('ramps');
     rows.push(...openStreamRows(atMemory, row));
     rows.push(...heldRows(held, notes, row));
     rows.push(...(await providerReadRows(provider, row)));
+    phase('provider read alone');
   } finally {
     for (const s of Object.values(servers ?? {})) s.exit();
     turnClient.exit();
@@ -193,7 +208,7 @@ function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
   };
   const at = { r0: { cpuPerDeltaUs: med('r0', (l) => l.cpuPerDeltaUs), rssPerStream: med('r0', (l) => l.rssPerStream), heapPerStream: med('r0', (l) => l.heapPerStream) }, r1: { cpuPerDeltaUs: med('r1', (l) => l.cpuPerDeltaUs), rssPerStream: med('r1', (l) => l.rssPerStream), heapPerStream: med('r1', (l) => l.heapPerStream) }, r2: { cpuPerDeltaUs: med('r2', (l) => l.cpuPerDeltaUs), rssPerStream: med('r2', (l) => l.rssPerStream), heapPerStream: med('r2', (l) => l.heapPerStream) } };
   const [c0, c1, c2] = LINES.map((n) => at[n].cpuPerDeltaUs) as [number, number, number];
-  const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes` : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
+  const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes` : QUICK ? ', quick: on the processes the turns ran on' : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
   const rows: BenchRow[] = [
     row(`${LABEL.r0}: CPU per chunk, mid-stream`, c0, 'us', { note }),
     row(`${LABEL.r1}: CPU per chunk, mid-stream`, c1, 'us', { ratio: { value: c1 / c0, against: 'R0' } }),
