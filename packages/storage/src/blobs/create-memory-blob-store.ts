@@ -1,9 +1,13 @@
 import { checkBlobKey, concatBytes, type BlobStore } from './blob-store.js';
 
-/** Blobs in this process's memory (the default; gone on restart). `get` answers copies. */
+/**
+ * Blobs in this process's memory (the default; gone on restart). A blob is kept as the copies of the chunks
+ * it arrived in (one copy per byte on `put`); `get` joins them into a fresh array, so callers never share
+ * stored memory.
+ */
 export function createMemoryBlobStore(options: { now?: () => number } = {}): BlobStore & { readonly size: number } {
   const now = options.now ?? Date.now;
-  const blobs = new Map<string, { bytes: Uint8Array; storedAt: number }>();
+  const blobs = new Map<string, { chunks: Uint8Array[]; size: number; storedAt: number }>();
   return {
     name: 'memory',
     get size() {
@@ -14,15 +18,15 @@ export function createMemoryBlobStore(options: { now?: () => number } = {}): Blo
       const chunks: Uint8Array[] = [];
       let size = 0;
       for await (const chunk of body) {
-        chunks.push(chunk.slice());
+        chunks.push(new Uint8Array(chunk)); // a copy, Buffers too (their slice() is a view)
         size += chunk.byteLength;
       }
-      blobs.set(key, { bytes: concatBytes(chunks, size), storedAt: now() });
+      blobs.set(key, { chunks, size, storedAt: now() });
       return { size };
     },
     async get(key) {
       const blob = blobs.get(key);
-      return blob ? blob.bytes.slice() : null;
+      return blob ? concatBytes(blob.chunks, blob.size) : null;
     },
     async delete(key) {
       return blobs.delete(key);

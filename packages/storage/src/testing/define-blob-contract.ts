@@ -61,6 +61,20 @@ export function defineBlobContract(options: BlobContractOptions): void {
       expect(Array.from((await s().get(k2))!)).toEqual(Array.from(all));
     });
 
+    it('keeps its own copy: changing the chunks (Buffers too) or the answer afterwards changes nothing stored', async () => {
+      const k = key();
+      const chunks = [Buffer.from([1, 2, 3]), new Uint8Array([4, 5])];
+      await s().put(k, (async function* () {
+        yield* chunks;
+      })());
+      chunks[0]!.fill(9);
+      chunks[1]!.fill(9);
+      const read = (await s().get(k))!;
+      expect(Array.from(read)).toEqual([1, 2, 3, 4, 5]);
+      read.fill(0);
+      expect(Array.from((await s().get(k))!)).toEqual([1, 2, 3, 4, 5]);
+    });
+
     it('answers null for a missing key', async () => {
       expect(await s().get(key())).toBeNull();
     });
