@@ -3,8 +3,11 @@
  * 1. `GET /search` through the real handler (JWT, access layer, chat titles) for one user with 100,000 messages
  *    among 2,000,000 rows (quick: 10,000 among 200,000), against the same driver search forced onto a
  *    sequential scan (`SET LOCAL enable_indexscan/enable_bitmapscan = off`), same table, same run, same result.
+ *    The same searches with the GIN pending list ~90 % full, at the driver's limit (PostgreSQL's 4 MB) and at 128 kB.
  * 2. What indexing costs a save: a turn's three rows (question, answer, turn row) in one transaction, into a
- *    table with the generated `search_tsv` column and its GIN index and into one without, alternating rounds.
+ *    table with the generated `search_tsv` column and its GIN index and into one without, in rotation (the goal
+ *    row); the same with a 128 kB pending list; and the chat service's whole save (lease check, chat touched,
+ *    three rows, usage ledger row), which is what a turn pays.
  *
  * Runs against the server in CHATWIRE_TEST_DATABASE_URL (or DATABASE_URL) when set, else in-process PGlite (with
  * `unaccent`, at the quick sizes). Works in its own schemas and drops them afterwards.
