@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -133,6 +134,15 @@ describe('createNodeHttpFetch answers as the global fetch does', () => {
       expect(error).toBe(controller.signal.reason);
       expect((error as Error).name).toBe('AbortError');
     }
+  });
+
+  it('leaves no listener on a signal many calls share, once each body ended or was cancelled', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await (await nodeFetch(`${base}/echo`, { method: 'POST', body: 'x', signal: controller.signal })).text();
+      await (await nodeFetch(`${base}/drip`, { signal: controller.signal })).body!.cancel();
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('a refused connection and a connection lost mid-body fail as fetch fails', async () => {

@@ -167,8 +167,14 @@ function decoded(zlib: Modules['zlib'], res: IncomingMessage): Readable {
   return res.pipe(decoder);
 }
 
-function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal | undefined, done: () => void): ReadableStream<Uint8Array> {
+function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal | undefined, onDone: () => void): ReadableStream<Uint8Array> {
   let finished = false;
+  let onAbort: (() => void) | undefined;
+  // However the body ends, nothing of it stays on the signal (a signal shared by many calls would pile them up).
+  const done = () => {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    onDone();
+  };
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -193,7 +199,8 @@ function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal 
         res.once('close', () => {
           if (!res.complete) fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
         });
-        signal?.addEventListener('abort', () => fail(signal.reason), { once: true });
+        onAbort = () => fail(signal!.reason);
+        signal?.addEventListener('abort', onAbort, { once: true });
       },
       pull() {
         source.resume();
