@@ -82,21 +82,36 @@ async function throughput(): Promise<BenchRow[]> {
   const run = async (port: number, path: string) => {
     const t0 = performance.now();
     for (let i = 0; i < files; i += 4) await Promise.all([0, 1, 2, 3].map(() => post(port, path, size, auth)));
-    return (files * size) / MiB / ((performance.now() - t0) / 1000);
+    const mibPerSecond = (files * size) / MiB / ((performance.now() - t0) / 1000);
+    for await (const { key } of blobs.list!()) await blobs.delete(key); // each run starts from an empty store
+    return mibPerSecond;
   };
   await run(cwPort, '/api/ai/attachments');
   await run(rawPort, '/raw');
+  // Rounds of one run each, the order swapped every round; the ratio is the median of the rounds' ratios, so a
+  // shift of the machine's load between rounds (this machine is shared) moves both sides of a ratio alike.
   const cw: number[] = [];
   const bare: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    cw.push(await run(cwPort, '/api/ai/attachments'));
-    bare.push(await run(rawPort, '/raw'));
+  const ratios: number[] = [];
+  for (let round = 0; round < (QUICK ? 3 : 5); round++) {
+    let c: number;
+    let r: number;
+    if (round % 2 === 0) {
+      c = await run(cwPort, '/api/ai/attachments');
+      r = await run(rawPort, '/raw');
+    } else {
+      r = await run(rawPort, '/raw');
+      c = await run(cwPort, '/api/ai/attachments');
+    }
+    cw.push(c);
+    bare.push(r);
+    ratios.push(c / r);
   }
   chatwire.close();
   raw.close();
-  const [c, r] = [quantile(cw, 0.5), quantile(bare, 0.5)];
+  const [c, r, ratio] = [quantile(cw, 0.5), quantile(bare, 0.5), quantile(ratios, 0.5)];
   return [
-    { group: 'attachments', name: `upload throughput, ${files} x 1 MiB, 4 at once, POST /attachments (memory store)`, value: c, unit: 'MiB/s', ratio: { value: c / r, against: 'raw node:http writing the same store' }, goal: '>= 0.7x', met: c / r >= 0.7 },
+    { group: 'attachments', name: `upload throughput, ${files} x 1 MiB, 4 at once, POST /attachments (memory store)`, value: c, unit: 'MiB/s', ratio: { value: ratio, against: 'raw node:http writing the same store (median of paired rounds)' }, goal: '>= 0.7x', met: ratio >= 0.7, note: `rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}` },
     { group: 'attachments', name: 'upload throughput, raw node:http handler into the same store', value: r, unit: 'MiB/s' },
   ];
 }
