@@ -38,7 +38,7 @@ export async function createExampleApp(env: ExampleEnv, options: ExampleAppOptio
   });
   const mcp = readMcpServers(env);
   const { store, storage } = await createExampleStore(env);
-  const { blobs, storage: blobStorage } = await createExampleBlobs(env);
+  const { blobs, storage: blobStorage } = await createExampleBlobs(env, store);
   const onError = options.onError ?? ((error, context) => console.error(`[chatwire] ${context?.stage ?? 'error'}:`, error));
   // Everything the environment configures (auth, models, timeouts, disconnect policy, Redis...), plus the store.
   // Share links are on here (CHATWIRE_SHARING=0 turns them off); a link opens the page's read-only view.
