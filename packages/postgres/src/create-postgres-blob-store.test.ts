@@ -16,6 +16,23 @@ describe('pglite', () => {
       await (await sharedPglite()).query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     },
   });
+
+  it('adds stored_at to a blob table made before it existed, keeping its rows', async () => {
+    const db = await sharedPglite();
+    const old = uniqueSchema('blobs_old');
+    await db.query(`CREATE SCHEMA "${old}"`);
+    await db.query(`CREATE TABLE "${old}"."chatwire_blobs" (key text NOT NULL, seq integer NOT NULL, bytes bytea NOT NULL, PRIMARY KEY (key, seq))`);
+    await db.query(`INSERT INTO "${old}"."chatwire_blobs" VALUES ('before', 0, '\\x0102')`);
+    const store = createSqlBlobStore({ executor: createPgliteExecutor(db), schema: old });
+    expect(Array.from((await store.get('before'))!)).toEqual([1, 2]);
+    await store.put('after', (async function* () {
+      yield new Uint8Array([3]);
+    })());
+    const listed: string[] = [];
+    for await (const { key, storedAt } of store.list!()) if (storedAt instanceof Date && !Number.isNaN(storedAt.getTime())) listed.push(key);
+    expect(listed.sort()).toEqual(['after', 'before']);
+    await db.query(`DROP SCHEMA "${old}" CASCADE`);
+  });
 });
 
 describe.skipIf(!databaseUrl)(`postgres server ${databaseUrl ? '' : SERVER_SKIP_REASON}`, () => {

@@ -32,16 +32,20 @@ export function createSqlBlobStore(options: SqlBlobStoreOptions): BlobStore {
   const table = `${names.schema}."${tableName}"`;
   const chunkBytes = options.chunkBytes ?? 256 * 1024;
   const { executor } = options;
+  // `stored_at` came after the first release: added when missing, without locking a table that has it.
   const createSql = [
     `CREATE SCHEMA IF NOT EXISTS ${names.schema}`,
-    `CREATE TABLE IF NOT EXISTS ${table} (key text NOT NULL, seq integer NOT NULL, bytes bytea NOT NULL, PRIMARY KEY (key, seq))`,
-    `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS stored_at timestamptz NOT NULL DEFAULT now()`,
+    `CREATE TABLE IF NOT EXISTS ${table} (key text NOT NULL, seq integer NOT NULL, bytes bytea NOT NULL, stored_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (key, seq))`,
   ];
+  const addStoredAt = `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS stored_at timestamptz NOT NULL DEFAULT now()`;
+  const state = `SELECT to_regclass($1) IS NOT NULL AS found, EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'stored_at' AND NOT attisdropped) AS current`;
   let ready: Promise<void> | undefined;
   let known = false;
   const ensure = () =>
     (ready ??= (async () => {
-      for (const text of createSql) await executor.query(text);
+      const { rows } = await executor.query<{ found: boolean; current: boolean }>(state, [table]);
+      if (!rows[0]?.found) for (const text of createSql) await executor.query(text);
+      else if (!rows[0].current) await executor.query(addStoredAt);
       known = true;
     })().catch((error: unknown) => {
       ready = undefined;
@@ -50,16 +54,13 @@ export function createSqlBlobStore(options: SqlBlobStoreOptions): BlobStore {
   /** Inside someone else's transaction: create the table there if it is missing (serialized by a lock). */
   async function ensureIn(client: SqlClient): Promise<void> {
     if (known) return;
-    const { rows } = await client.query<{ found: boolean; current: boolean }>(
-      `SELECT to_regclass($1) IS NOT NULL AS found, EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'stored_at' AND NOT attisdropped) AS current`,
-      [table],
-    );
+    const { rows } = await client.query<{ found: boolean; current: boolean }>(state, [table]);
     if (rows[0]?.current) {
       known = true; // visible here, so committed by someone: it stays
       return;
     }
     await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [table]);
-    for (const text of createSql) await client.query(text);
+    for (const text of [...createSql, addStoredAt]) await client.query(text);
   }
 
   async function write(client: SqlClient, key: string, body: AsyncIterable<Uint8Array>): Promise<{ size: number }> {
