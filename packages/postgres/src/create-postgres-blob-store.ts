@@ -8,7 +8,8 @@ import { executorOf } from './sql-blob-links.js';
 export interface PostgresBlobStoreOptions extends PostgresConnectionOptions {
   /**
    * The record store's PostgreSQL driver (`createPostgresDriver`, `createPgliteDriver`): the bytes live in its
-   * database and an upload's bytes commit in the same transaction as its row. Never closed here.
+   * database, in its schema with its table prefix (`<prefix>blobs`) unless `schema`/`tablePrefix` say otherwise,
+   * and an upload's bytes commit in the same transaction as its row. Never closed here.
    */
   driver?: StoreDriver;
   /** The `pg` pool of the record store's driver, so rows and bytes live in one database and transactions (never ended here). */
@@ -26,15 +27,19 @@ export interface PostgresBlobStoreOptions extends PostgresConnectionOptions {
 export function createPostgresBlobStore(options: PostgresBlobStoreOptions): BlobStore {
   let executor;
   let owned = true;
+  let place: { schema?: string; tablePrefix?: string } = {};
   if (options.driver) {
-    executor = executorOf(options.driver);
-    if (!executor) throw new ChatwireError('CONFIGURATION', `createPostgresBlobStore: driver "${options.driver.name}" is not a chatwire PostgreSQL driver`);
+    const link = executorOf(options.driver);
+    if (!link) throw new ChatwireError('CONFIGURATION', `createPostgresBlobStore: driver "${options.driver.name}" is not a chatwire PostgreSQL driver`);
+    executor = link.executor;
+    place = { schema: link.schema, tablePrefix: link.tablePrefix };
     owned = false;
   } else if (options.pool) executor = createPgPoolExecutor(options.pool, { owned: false, onError: options.onError });
   else executor = createPostgresExecutor(options);
   return createSqlBlobStore({
     executor,
     ownsExecutor: owned,
+    ...place,
     ...(options.schema === undefined ? {} : { schema: options.schema }),
     ...(options.tablePrefix === undefined ? {} : { tablePrefix: options.tablePrefix }),
     ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),

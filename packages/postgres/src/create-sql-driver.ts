@@ -252,7 +252,7 @@ export function createSqlDriver(config: SqlDriverConfig): SqlDriver {
     };
     // Lets a blob store on the same database write in this transaction (`createSqlBlobStore`).
     if (inTx) linkTransaction(driver, { database: executor.database, query: (text, params) => run(undefined, text, params ? [...params] : []) });
-    else linkExecutor(driver, executor);
+    else linkExecutor(driver, { executor, schema: t.raw.schema, tablePrefix: t.raw.records.slice(0, -'records'.length) });
     return driver;
   }
 

@@ -13,7 +13,14 @@ export interface SqlTransactionLink {
 }
 
 const transactions = new WeakMap<StoreDriver, SqlTransactionLink>();
-const executors = new WeakMap<StoreDriver, SqlExecutor>();
+/** A SQL driver's executor, and where its tables are (the blob table goes beside them by default). */
+export interface SqlDriverLink {
+  executor: SqlExecutor;
+  schema: string;
+  tablePrefix: string;
+}
+
+const executors = new WeakMap<StoreDriver, SqlDriverLink>();
 
 export function linkTransaction(driver: StoreDriver, link: SqlTransactionLink): void {
   transactions.set(driver, link);
@@ -24,11 +31,11 @@ export function transactionLink(driver: StoreDriver): SqlTransactionLink | undef
   return transactions.get(driver);
 }
 
-export function linkExecutor(driver: StoreDriver, executor: SqlExecutor): void {
-  executors.set(driver, executor);
+export function linkExecutor(driver: StoreDriver, link: SqlDriverLink): void {
+  executors.set(driver, link);
 }
 
-/** The executor a SQL driver runs on (for `createPostgresBlobStore({ driver })`). */
-export function executorOf(driver: StoreDriver): SqlExecutor | undefined {
+/** The executor a SQL driver runs on and its tables' place (for `createPostgresBlobStore({ driver })`). */
+export function executorOf(driver: StoreDriver): SqlDriverLink | undefined {
   return executors.get(driver);
 }

@@ -52,7 +52,8 @@ describe.skipIf(!databaseUrl)(`attachment bytes in the rows' transactions ${data
   const admin = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const driver = createPostgresDriver({ pool, schema });
   const store = createRecordStore({ driver });
-  const blobs = createPostgresBlobStore({ driver, schema, chunkBytes: 16 * 1024 });
+  // No schema given: the blob table goes beside the driver's tables (its schema, its prefix).
+  const blobs = createPostgresBlobStore({ driver, chunkBytes: 16 * 1024 });
   /** Stored blobs (keys, whatever their chunk rows). */
   const blobRows = async () => Number((await admin.query(`SELECT count(DISTINCT key)::int AS n FROM "${schema}"."chatwire_blobs"`)).rows[0].n);
   const attachmentRows = async () =>
