@@ -52,7 +52,7 @@ describe('attachment routes', () => {
     expect(signed.status).toBe(200);
     expect(Buffer.from(await signed.arrayBuffer()).equals(png)).toBe(true);
     // One character of the signature changed (to another one: 'A' would leave a signature starting with 'A' as it was).
-    const forged = await f.handler(new Request(`http://localhost${attachment.url.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`)}`));
+    const forged = await f.handler(new Request(`http://localhost${attachment.url.replace(/sig=(.)/, (_: string, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`)}`));
     expect(forged.status).toBe(404);
     const noToken = await f.request('GET', `/attachments/${attachment.attachmentId}/content`, { user: null });
     expect(noToken.status).toBe(401);
