@@ -36,6 +36,8 @@ export interface ModelRegistryOptions {
   fallbackModel?: AppLanguageModel;
   /** provider_a `max_tokens` when a call sets none (see `createProvider`). Default 4096. */
   defaultMaxOutputTokens?: number;
+  /** provider_a's stream fast path (see `CreateProviderOptions.fastPath`; CHATWIRE_PROVIDER_FAST_PATH). Default true. */
+  fastPath?: boolean;
   /**
    * @deprecated Use `providers`, `appOwnerToken` and `modelMap` (`fromEnv` maps the environment onto them).
    * Read with the same mapping; the typed options win where both are given.
@@ -79,6 +81,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
   const fromEnv = options.env === undefined ? undefined : modelOptionsFromEnv(options.env);
   const providers = checkProviders(options.providers ?? fromEnv?.providers ?? {});
   const appOwnerToken = options.appOwnerToken ?? fromEnv?.appOwnerToken;
+  const fastPath = options.fastPath ?? fromEnv?.fastPath;
   const served = buildServedModels({
     models: options.models,
     modelMap: options.modelMap ?? fromEnv?.modelMap,
@@ -132,6 +135,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       if (appOwnerToken !== undefined) factoryOptions.appOwnerToken = appOwnerToken;
       if (options.fetch !== undefined) factoryOptions.fetch = options.fetch;
       if (options.defaultMaxOutputTokens !== undefined) factoryOptions.defaultMaxOutputTokens = options.defaultMaxOutputTokens;
+      if (fastPath !== undefined) factoryOptions.fastPath = fastPath;
       return createProvider(providers[provider], provider, factoryOptions)(model.vendorId);
     },
     isConfigured,

@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV2, LanguageModelV2Middleware } from '@ai-sdk/provider';
 import { ChatwireError } from '@chatwire/storage';
 import { wrapLanguageModel } from 'ai';
+import { withAnthropicFastPath } from './anthropic-fast-path/with-anthropic-fast-path.js';
 import { inlineToolHistory } from './inline-tool-history.js';
 import { createProviderFetch } from './node-http-fetch.js';
 import { portableToolCallIdsMiddleware } from './portable-tool-call-ids.js';
@@ -31,6 +32,13 @@ export interface CreateProviderOptions {
    * warning on every call). Default 4096.
    */
   defaultMaxOutputTokens?: number;
+  /**
+   * provider_a only: read the Anthropic Messages stream with chatwire's own SSE parser instead of
+   * @ai-sdk/anthropic's web-stream pipeline (same request, same parts; see `withAnthropicFastPath`).
+   * Calls that can get blocks it does not parse (provider tools, JSON answers, citations, containers...)
+   * go through the package either way. Default true; `CHATWIRE_PROVIDER_FAST_PATH=0` turns it off.
+   */
+  fastPath?: boolean;
 }
 
 /** The default of `CreateProviderOptions.fetch`. */
@@ -72,7 +80,7 @@ export function createProvider(
 
   switch (providerName) {
     case 'provider_a':
-      return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096, headers);
+      return createAnthropicModel(connection, baseURL, fetchNow, options.defaultMaxOutputTokens ?? 4096, headers, options.fastPath ?? true);
     case 'provider_b': {
       const provider = createOpenAI({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
       return (modelId) => wrapLanguageModel({ model: provider.responses(modelId), middleware: [storeOff, portableToolCallIdsMiddleware] });
@@ -99,6 +107,7 @@ function createAnthropicModel(
   fetchNow: typeof fetch,
   defaultMaxOutputTokens: number,
   headers: { headers?: Record<string, string> },
+  fastPath: boolean,
 ): (modelId: string) => LanguageModelV2 {
   const middleware: LanguageModelV2Middleware = {
     middlewareVersion: 'v2',
@@ -107,12 +116,8 @@ function createAnthropicModel(
       maxOutputTokens: params.maxOutputTokens ?? defaultMaxOutputTokens,
     }),
   };
-  if (connection.mode === 'direct') {
-    const provider = createAnthropic({ baseURL, apiKey: connection.credential, fetch: fetchNow, ...headers });
-    return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware: [middleware, portableToolCallIdsMiddleware] });
-  }
-  // @ai-sdk/anthropic@2 has no authToken option and always sends x-api-key: give it a placeholder key and
-  // replace the header on the way out, so only `Authorization: Bearer <token>` reaches the gateway.
+  // @ai-sdk/anthropic@2 has no authToken option and always sends x-api-key: in gateway mode, give it a
+  // placeholder key and replace the header on the way out, so only `Authorization: Bearer <token>` reaches the gateway.
   const authorization = `Bearer ${connection.credential}`;
   const bearerOnly: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
@@ -120,8 +125,21 @@ function createAnthropicModel(
     headers.set('authorization', authorization);
     return fetchNow(input, { ...init, headers });
   };
-  const provider = createAnthropic({ baseURL, apiKey: 'chatwire-gateway-placeholder', fetch: bearerOnly, ...headers });
-  return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware: [middleware, portableToolCallIdsMiddleware] });
+  const direct = connection.mode === 'direct';
+  const apiKey = direct ? connection.credential : 'chatwire-gateway-placeholder';
+  const providerFetch = direct ? fetchNow : bearerOnly;
+  const messages = (modelId: string, fetch: typeof globalThis.fetch) => createAnthropic({ baseURL, apiKey, fetch, ...headers }).messages(modelId);
+  // A configured anthropic-beta header can turn on blocks the fast path does not parse.
+  const betaHeader = Object.keys(headers.headers ?? {}).some((name) => name.toLowerCase() === 'anthropic-beta');
+  if (!fastPath || betaHeader) {
+    const provider = createAnthropic({ baseURL, apiKey, fetch: providerFetch, ...headers });
+    return (modelId) => wrapLanguageModel({ model: provider.messages(modelId), middleware: [middleware, portableToolCallIdsMiddleware] });
+  }
+  return (modelId) =>
+    wrapLanguageModel({
+      model: withAnthropicFastPath({ createModel: (fetch) => messages(modelId, fetch), fetch: providerFetch }),
+      middleware: [middleware, portableToolCallIdsMiddleware],
+    });
 }
 
 /**

@@ -138,17 +138,85 @@ function send(
       const responseHeaders = new Headers();
       for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const nullBody = NULL_BODY.has(status) || method === 'HEAD';
-      const stream = nullBody ? null : bodyStream(decoded(modules.zlib, res), res, signal, () => signal?.removeEventListener('abort', onAbort));
+      const onDone = () => signal?.removeEventListener('abort', onAbort);
+      const wanted = (init as { [NODE_BODY_WANTED]?: unknown })[NODE_BODY_WANTED] === true;
+      const lazy = nullBody || !wanted ? null : lazyBody(decoded(modules.zlib, res), res, signal, onDone);
+      const stream = nullBody ? null : (lazy?.stream ?? bodyStream(decoded(modules.zlib, res), res, signal, onDone));
       if (nullBody) {
         res.resume();
         signal?.removeEventListener('abort', onAbort);
       }
       const response = new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
       Object.defineProperty(response, 'url', { value: url.href });
+      if (lazy !== null) Object.defineProperty(response, NODE_BODY, { value: lazy.take });
       resolve(response);
     });
     req.end(payload ?? undefined);
   });
+}
+
+/**
+ * Set to `true` on a call's `init` (`{ ...init, [NODE_BODY_WANTED]: true }`): the answer's body may then be
+ * taken as a Node stream with `takeNodeBody`, before anything read it. Other fetches ignore the key.
+ */
+export const NODE_BODY_WANTED: unique symbol = Symbol.for('chatwire.nodeBodyWanted');
+const NODE_BODY = Symbol('chatwire.nodeBody');
+
+/**
+ * An answer's body as a Node stream (decompressed), with what ends it: `res` (its 'aborted' and 'close'
+ * before completion mean a lost connection), `signal` (the call's abort signal) and `done`, to be called
+ * once the body ended, failed or was cancelled (it removes the call's listener from the signal).
+ */
+export interface NodeBody {
+  source: Readable;
+  res: IncomingMessage;
+  signal: AbortSignal | undefined;
+  done(): void;
+}
+
+/**
+ * The body of an answer of `createNodeHttpFetch` to a call made with `NODE_BODY_WANTED`, as a Node stream,
+ * when nothing read its web body yet (that body then stays empty and locked to nobody: never read it).
+ * null for any other answer, or once its web body was read.
+ */
+export function takeNodeBody(response: Response): NodeBody | null {
+  const take = (response as unknown as { [NODE_BODY]?: () => NodeBody | null })[NODE_BODY];
+  return take === undefined ? null : take();
+}
+
+/**
+ * The web body of a call made with `NODE_BODY_WANTED`: nothing is read before the first read of the web
+ * stream (high-water mark 0), so `take` can hand the Node stream over untouched until then.
+ */
+function lazyBody(source: Readable, res: IncomingMessage, signal: AbortSignal | undefined, onDone: () => void): { stream: ReadableStream<Uint8Array>; take: () => NodeBody | null } {
+  let state: 'idle' | 'web' | 'taken' = 'idle';
+  let inner: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (state === 'taken') return controller.close();
+        state = 'web';
+        inner ??= bodyStream(source, res, signal, onDone).getReader();
+        const r = await inner.read();
+        if (r.done) controller.close();
+        else controller.enqueue(r.value);
+      },
+      cancel(reason) {
+        if (state === 'taken') return;
+        if (inner !== null) return inner.cancel(reason);
+        state = 'web';
+        onDone();
+        res.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const take = (): NodeBody | null => {
+    if (state !== 'idle') return null;
+    state = 'taken';
+    return { source, res, signal, done: onDone };
+  };
+  return { stream, take };
 }
 
 /** The answer's bytes, decompressed as fetch does for gzip, deflate and br (other encodings pass as they are). */

@@ -1,0 +1,95 @@
+import { APICallError, type LanguageModelV2StreamPart } from '@ai-sdk/provider';
+import { createAnthropicStreamParts } from './anthropic-stream-parts.js';
+import { bodyReadError, type ResponseContext } from './body-read-error.js';
+import { createSseSplitter } from './split-sse-events.js';
+
+/** A body's bytes: a web stream's reader, or a source that calls back (see `nodeBodySource`). */
+export interface BodySource {
+  /** The next chunk, or null at the end; rejects as the body's read rejects. */
+  read(): Promise<Uint8Array | null>;
+  cancel(reason?: unknown): void;
+}
+
+export function webBodySource(body: ReadableStream<Uint8Array>): BodySource {
+  const reader = body.getReader();
+  return {
+    read: () => reader.read().then((r) => (r.done ? null : r.value)),
+    cancel: (reason) => void reader.cancel(reason).catch(() => {}),
+  };
+}
+
+/**
+ * The parts of an Anthropic Messages SSE body, as @ai-sdk/anthropic@2's `doStream` returns them: resolves
+ * once the first part after `streamStart` is there (or the body ended), as the package does; throws the
+ * package's `APICallError` when that part is an `error` (529 and retryable for `overloaded_error`, else 500),
+ * or the read error when the body fails first. The stream then gives `streamStart`, the parts, and ends
+ * when the body ends; a failed read (abort, lost connection) errors it as the package's stream errors.
+ */
+export async function anthropicFastPathStream(
+  source: BodySource,
+  streamStart: LanguageModelV2StreamPart,
+  context: ResponseContext,
+): Promise<ReadableStream<LanguageModelV2StreamPart>> {
+  let queue: LanguageModelV2StreamPart[] = [];
+  const machine = createAnthropicStreamParts();
+  const splitter = createSseSplitter((data) => machine.push(data, queue));
+  let ended = false;
+  let cancelled = false;
+
+  /** Reads until at least one part is queued or the body ended. */
+  const fill = async (): Promise<void> => {
+    while (queue.length === 0 && !ended) {
+      let chunk: Uint8Array | null;
+      try {
+        chunk = await source.read();
+      } catch (error) {
+        throw bodyReadError(error, context);
+      }
+      if (chunk === null) ended = true;
+      else splitter.push(chunk);
+    }
+  };
+
+  await fill();
+  const first = queue[0];
+  if (first?.type === 'error') {
+    source.cancel();
+    const error = first.error as { message?: string; type?: string };
+    throw new APICallError({
+      message: error.message as string,
+      url: context.url,
+      requestBodyValues: context.requestBodyValues,
+      statusCode: error.type === 'overloaded_error' ? 529 : 500,
+      responseHeaders: context.responseHeaders,
+      responseBody: JSON.stringify(error),
+      isRetryable: error.type === 'overloaded_error',
+    });
+  }
+
+  return new ReadableStream<LanguageModelV2StreamPart>({
+    start(controller) {
+      controller.enqueue(streamStart);
+      for (const part of queue) controller.enqueue(part);
+      queue = [];
+      if (ended) controller.close();
+    },
+    async pull(controller) {
+      try {
+        await fill();
+      } catch (error) {
+        if (!cancelled) controller.error(error);
+        return;
+      }
+      if (cancelled) return;
+      const parts = queue;
+      queue = [];
+      for (const part of parts) controller.enqueue(part);
+      if (ended) controller.close();
+    },
+    cancel(reason) {
+      ended = true;
+      cancelled = true;
+      source.cancel(reason);
+    },
+  });
+}

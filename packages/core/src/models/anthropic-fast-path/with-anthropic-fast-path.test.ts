@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { anthropicFixtures, anthropicFollowUp } from '../../../../server/src/replay/fixtures/anthropic-messages.js';
+import { comparable, eligibleCall, errorShape, fastModel, outcome, packageModel, recordedFetch, type Outcome, type Recorded } from './test-support/differential.js';
+
+const UNHANDLED = /does not read/;
+
+/** Both outcomes, for the same answer cut at the same sizes. */
+async function both(recorded: Recorded, sizes: readonly number[], options = eligibleCall(), cut?: Error): Promise<[Outcome, Outcome]> {
+  return Promise.all([outcome(packageModel(recordedFetch(recorded, sizes, cut)), options), outcome(fastModel(recordedFetch(recorded, sizes, cut)), options)]);
+}
+
+/**
+ * The fast path's outcome is the package's (parts deep-equal, error parts by position, the same thrown or
+ * stream error), or, where the fast path met a valid event it does not read, the same parts up to its error part.
+ */
+function expectSame([pkg, fast]: [Outcome, Outcome]): 'same' | 'unhandled' {
+  const at = fast.parts.findIndex((p) => p.type === 'error' && UNHANDLED.test(String((p.error as Error).message)));
+  const thrownUnhandled = fast.thrown !== undefined && UNHANDLED.test(String((fast.thrown as Error).message));
+  if (at !== -1 || thrownUnhandled) {
+    if (thrownUnhandled) return 'unhandled';
+    expect(fast.parts.slice(0, at).map(comparable)).toStrictEqual(pkg.parts.slice(0, at).map(comparable));
+    return 'unhandled';
+  }
+  expect(fast.parts.map(comparable)).toStrictEqual(pkg.parts.map(comparable));
+  expect(errorShape(fast.thrown)).toStrictEqual(errorShape(pkg.thrown));
+  expect(errorShape(fast.streamError)).toStrictEqual(errorShape(pkg.streamError));
+  return 'same';
+}
+
+const responses: Array<{ name: string; recorded: Recorded }> = [
+  ...anthropicFixtures.flatMap((f) => f.responses.map((recorded, i) => ({ name: `${f.name} #${i}`, recorded }))),
+  { name: 'follow-up', recorded: anthropicFollowUp },
+];
+
+describe('withAnthropicFastPath: the recorded Anthropic answers', () => {
+  it.each(responses)('$name: the same parts as @ai-sdk/anthropic at any chunk size', async ({ recorded }) => {
+    const kinds = new Set<string>();
+    for (const sizes of [[1], [2], [3], [7], [64], [100_000], [1, 5, 2, 13, 1, 300]]) kinds.add(expectSame(await both(recorded, sizes)));
+    // Answers with server tools hold blocks the fast path does not read (a request that asks for them is the
+    // package's): fed to the fast path anyway, they end in its error part.
+    const serverBlocks = /"type":"(server_tool_use|\w+_tool_result)"/.test(String(recorded.body));
+    expect([...kinds]).toStrictEqual([serverBlocks ? 'unhandled' : 'same']);
+  });
+
+  it('a request the fast path does not take gets exactly the package stream', async () => {
+    for (const { recorded } of responses) {
+      const options = { ...eligibleCall(), tools: [{ type: 'provider-defined' as const, id: 'anthropic.web_search_20250305' as const, name: 'web_search', args: {} }] };
+      const [pkg, fast] = await both(recorded, [5], options);
+      expect(fast.parts.map(comparable)).toStrictEqual(pkg.parts.map(comparable));
+      expect(errorShape(fast.thrown)).toStrictEqual(errorShape(pkg.thrown));
+    }
+  });
+});
