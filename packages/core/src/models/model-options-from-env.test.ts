@@ -27,4 +27,11 @@ describe('modelOptionsFromEnv', () => {
   it('leaves out unset and blank variables', () => {
     expect(modelOptionsFromEnv({ PROVIDER_A_BASE_URL: '  ', APP_OWNER_JWT: '', CHATWIRE_MODEL_MAP: ' ' })).toEqual({ providers: {} });
   });
+
+  it('CHATWIRE_PROVIDER_FAST_PATH: 0/false turn the fast path off, 1/true on, anything else is a configuration error', () => {
+    expect(modelOptionsFromEnv({ CHATWIRE_PROVIDER_FAST_PATH: '0' })).toEqual({ providers: {}, fastPath: false });
+    expect(modelOptionsFromEnv({ CHATWIRE_PROVIDER_FAST_PATH: 'FALSE' })).toEqual({ providers: {}, fastPath: false });
+    expect(modelOptionsFromEnv({ CHATWIRE_PROVIDER_FAST_PATH: '1' })).toEqual({ providers: {}, fastPath: true });
+    expect(() => modelOptionsFromEnv({ CHATWIRE_PROVIDER_FAST_PATH: 'off' })).toThrow(/CHATWIRE_PROVIDER_FAST_PATH/);
+  });
 });
