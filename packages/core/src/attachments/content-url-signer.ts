@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const DEFAULT_CONTENT_URL_TTL_MS = 15 * 60_000;
 
@@ -11,7 +11,8 @@ export interface ContentUrlSigner {
 
 /** Signs content URLs with an HMAC key (default: random per process, so URLs last until a restart or their expiry). */
 export function createContentUrlSigner(options: { secret?: string | undefined; ttlMs?: number | undefined } = {}): ContentUrlSigner {
-  const key = options.secret ? Buffer.from(options.secret, 'utf8') : randomBytes(32);
+  // A KeyObject made once: given raw bytes, every HMAC would prepare the key again.
+  const key = createSecretKey(options.secret ? Buffer.from(options.secret, 'utf8') : randomBytes(32));
   const ttlMs = options.ttlMs ?? DEFAULT_CONTENT_URL_TTL_MS;
   const mac = (id: string, expires: number) => createHmac('sha256', key).update(`${id}.${expires}`).digest();
   return {
