@@ -19,6 +19,7 @@ const LABELS: Record<ReadVariant, string> = {
   'fetch-split': 'global fetch, the same parsing',
   'package-fetch': '@ai-sdk/anthropic doStream read to the end, on the global fetch',
   'package-node-fetch': "@ai-sdk/anthropic doStream read to the end, on chatwire's node:http fetch",
+  'chatwire-fast-path': "chatwire's provider_a fast path (the package's request, chatwire's SSE parser on the node:http body)",
 };
 
 type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRow>) => BenchRow;
@@ -29,7 +30,7 @@ export async function providerReadRows(provider: Provider, row: RowFn): Promise<
   const ch = channel<never, ReadReply>(child);
   const got = {} as Record<ReadVariant, number>;
   const runs = {} as Record<ReadVariant, number[]>;
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < Object.keys(LABELS).length; i++) {
     const reply = await ch.next();
     got[reply.variant] = reply.cpuPerDeltaUs;
     runs[reply.variant] = reply.runs;

@@ -9,16 +9,19 @@
  * - `http-split`: a keep-alive node:http agent, SSE split by hand, `JSON.parse` of each event;
  * - `fetch-split`: the global fetch, the same parsing;
  * - `package-fetch`: `@ai-sdk/anthropic` `doStream` read to the end (the package on the global fetch);
- * - `package-node-fetch`: the same with chatwire's `createNodeHttpFetch()` as the package's `fetch`.
+ * - `package-node-fetch`: the same with chatwire's `createNodeHttpFetch()` as the package's `fetch`;
+ * - `chatwire-fast-path`: the same model through chatwire's provider_a fast path (`withAnthropicFastPath`:
+ *   the package builds the request, chatwire parses the SSE read from `createNodeHttpFetch()`'s Node stream).
  */
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { withAnthropicFastPath } from '../../packages/core/src/models/anthropic-fast-path/with-anthropic-fast-path.js';
 import { createNodeHttpFetch } from '../../packages/core/src/models/node-http-fetch.js';
 import { createAnthropic } from './real-path-deps.js';
 import { VENDOR_MODEL } from './real-path-line.js';
 
-export const READ_VARIANTS = ['http-split', 'fetch-split', 'package-fetch', 'package-node-fetch'] as const;
+export const READ_VARIANTS = ['http-split', 'fetch-split', 'package-fetch', 'package-node-fetch', 'chatwire-fast-path'] as const;
 export type ReadVariant = (typeof READ_VARIANTS)[number];
 /** The median over the rounds, and every round's figure (µs per text delta). */
 export type ReadReply = { type: 'read'; variant: ReadVariant; cpuPerDeltaUs: number; deltas: number; runs: number[] };
@@ -76,8 +79,10 @@ async function fetchSplit(): Promise<number> {
 
 const onGlobalFetch = createAnthropic({ baseURL: base, apiKey: 'bench-key' })(VENDOR_MODEL);
 const onNodeFetch = createAnthropic({ baseURL: base, apiKey: 'bench-key', fetch: createNodeHttpFetch() })(VENDOR_MODEL);
+const fastPathFetch = createNodeHttpFetch();
+const fastPath = withAnthropicFastPath({ createModel: (fetch) => createAnthropic({ baseURL: base, apiKey: 'bench-key', fetch })(VENDOR_MODEL), fetch: fastPathFetch });
 
-async function viaPackage(model: typeof onGlobalFetch): Promise<number> {
+async function viaPackage(model: Pick<typeof onGlobalFetch, 'doStream'>): Promise<number> {
   const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], maxOutputTokens: 4096 });
   let count = 0;
   const reader = stream.getReader();
@@ -90,6 +95,7 @@ const read: Record<ReadVariant, () => Promise<number>> = {
   'fetch-split': fetchSplit,
   'package-fetch': () => viaPackage(onGlobalFetch),
   'package-node-fetch': () => viaPackage(onNodeFetch),
+  'chatwire-fast-path': () => viaPackage(fastPath),
 };
 
 // Rounds of the variants in rotating order (a noisy moment of the machine hits each alike); median per variant.
