@@ -18,7 +18,14 @@ import { signHs256 } from './sign-hs256.js';
 const USER = 'bench-user';
 
 export async function createR2Line(providerPort: number, shared?: { databaseUrl: string; redisUrl: string; prefix: string }): Promise<RealLine> {
-  const env = { CHATWIRE_JWT_SECRET: REAL_SECRET, PROVIDER_A_BASE_URL: `http://127.0.0.1:${providerPort}/v1`, PORT: '0', NODE_ENV: 'production' };
+  const env = {
+    CHATWIRE_JWT_SECRET: REAL_SECRET,
+    PROVIDER_A_BASE_URL: `http://127.0.0.1:${providerPort}/v1`,
+    PORT: '0',
+    NODE_ENV: 'production',
+    // CHATWIRE_PROVIDER_FAST_PATH=0 in the bench's environment: R2 reads provider_a's streams with the package.
+    ...(process.env.CHATWIRE_PROVIDER_FAST_PATH === undefined ? {} : { CHATWIRE_PROVIDER_FAST_PATH: process.env.CHATWIRE_PROVIDER_FAST_PATH }),
+  };
   const errors: unknown[] = [];
   const onError = (error: unknown) => void errors.push(error);
   let app: Awaited<ReturnType<typeof createExampleApp>>;
