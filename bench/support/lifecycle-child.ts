@@ -7,6 +7,7 @@
  */
 import { createBenchModel } from './bench-model.js';
 import { consumeTurn } from './consume-turn.js';
+import { heapAfterGc, requireGc } from './heap-after-gc.js';
 import { createR2Fixture } from './routes.js';
 import { median } from './stats.js';
 
@@ -37,14 +38,7 @@ const [turnsArg = '10000', bigArg = '1000000', historyArg = '10'] = process.argv
 const TURNS = Number(turnsArg);
 const BIG = Number(bigArg);
 const DELTA = 'x'.repeat(99) + ' ';
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with --expose-gc');
-
-function heap(): number {
-  gc!();
-  gc!();
-  return process.memoryUsage().heapUsed;
-}
+requireGc();
 
 function handles(): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -67,16 +61,16 @@ const turn = async () => {
 };
 for (let i = 0; i < 1000; i++) await turn(); // warm-up: JIT, lazy indexes, pools
 await settle();
-const heapBefore = heap();
+const heapBefore = heapAfterGc();
 const handlesBefore = handles();
 const started = performance.now();
 for (let i = 0; i < TURNS / 2; i++) await turn();
 await settle();
-const heapMid = heap();
+const heapMid = heapAfterGc();
 for (let i = TURNS / 2; i < TURNS; i++) await turn();
 const msPerTurn = (performance.now() - started) / TURNS;
 await settle();
-const heapAfter = heap();
+const heapAfter = heapAfterGc();
 const handlesAfter = handles();
 if (small.errors.length > 0) throw new Error(`R2 reported: ${String(small.errors[0])}`);
 
@@ -93,8 +87,8 @@ async function answerCost(chars: number): Promise<AnswerCost> {
   const first = 3 + Math.floor(deltas * 0.1);
   const last = 3 + Math.floor(deltas * 0.9);
   const onPart = (i: number) => {
-    if (measure && i === first) at10 = heap() - base;
-    if (measure && i === last) at90 = heap() - base;
+    if (measure && i === first) at10 = heapAfterGc() - base;
+    if (measure && i === last) at90 = heapAfterGc() - base;
   };
   // The default store limits (2 MiB per value, 4 MiB per record) hold a 1M-char answer stored twice.
   const r2 = await createR2Fixture(createBenchModel({ deltas, delta: DELTA, freshDeltas: true, onPart }), {
@@ -106,7 +100,7 @@ async function answerCost(chars: number): Promise<AnswerCost> {
     // Against the heap right before the turn (deleted rows may linger in the memory driver's lazily
     // swept lists afterwards, so "after" would not be a fair baseline).
     measure = measureLive;
-    base = measureLive ? heap() : 0;
+    base = measureLive ? heapAfterGc() : 0;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const sample = await consumeTurn(r2.handler, request);

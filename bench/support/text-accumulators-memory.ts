@@ -6,18 +6,12 @@
  */
 import { StepState } from '../../packages/core/src/model-loop/step-state.js';
 import { AssistantMessageBuilder } from '../../packages/core/src/turn/assistant-message-builder.js';
+import { heapAfterGc, requireGc } from './heap-after-gc.js';
 
 const [countArg = '300', deltasArg = '1000'] = process.argv.slice(2);
 const count = Number(countArg);
 const deltas = Number(deltasArg);
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with --expose-gc');
-
-function heap(): number {
-  gc!();
-  gc!();
-  return process.memoryUsage().heapUsed;
-}
+requireGc();
 
 const steps: StepState[] = [];
 const builders: AssistantMessageBuilder[] = [];
@@ -29,7 +23,7 @@ for (let i = 0; i < count; i++) {
   builder.apply({ type: 'text-start', id: 't' });
   builders.push(builder);
 }
-const before = heap();
+const before = heapAfterGc();
 let expected = '';
 for (let d = 0; d < deltas; d++) {
   const json = `"w${d % 10} "`;
@@ -41,7 +35,7 @@ for (let d = 0; d < deltas; d++) {
     builders[i]!.appendText('t', delta);
   }
 }
-const after = heap();
+const after = heapAfterGc();
 const text = (steps[0]!.content[0] as { text: string }).text;
 if (text !== expected || builders[0]!.text() !== expected) throw new Error('the accumulated text differs from the deltas');
 const perStream = (after - before) / count;
