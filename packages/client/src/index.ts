@@ -72,6 +72,8 @@ export type { SearchOptions, SearchPage, SearchResult } from './search-chats.js'
 export type { CreatedShare, Feedback, FeedbackRating, Share, SharedChat } from './feedback-share-routes.js';
 export type { AttachmentRecord } from './attachment-routes.js';
 export { createChatwireTransport, type ChatwireTransportOptions } from './create-chatwire-transport.js';
-export { createBranchSwitcher, toUiMessages, type BranchSwitcher, type BranchedUiMessage } from './branch-switcher.js';
+export type { ApprovalChunks } from './sdk-approval-chunks.js';
+export { withApprovalRequested } from './sdk-approval-parts.js';
+export { createBranchSwitcher, toUiMessages, type BranchSwitcher, type BranchedUiMessage, type UiMessagesOptions } from './branch-switcher.js';
 export type { BranchPosition } from './branch-position.js';
 export type { BranchAction } from './branch-action.js';

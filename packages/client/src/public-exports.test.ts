@@ -32,6 +32,7 @@ it('exports exactly this API', async () => {
       "toUiMessages",
       "toolCallsOf",
       "validateChunk",
+      "withApprovalRequested",
     ]
   `);
 });
