@@ -12,6 +12,8 @@ import {
   type FinishReason,
   type MessageRecord,
   type UiMessageChunk,
+  approvalsAnswered,
+  toUiMessages,
 } from '../index.js';
 
 const options: ChatwireTransportOptions = {
@@ -40,6 +42,12 @@ export function useChatwire(id: string, stored: MessageRecord[]) {
   const edit = (messageId: string, text: string) => helpers.sendMessage({ text, messageId });
   const send = (text: string) => helpers.sendMessage({ text }, { body: { modelId: 'beta-5.4-mini' }, headers: { 'x-trace': '1' } });
   return { ...helpers, edit, send, retry: () => helpers.regenerate(), stop: () => helpers.stop(), resume: () => helpers.resumeStream() };
+}
+
+/** AI SDK 6/7 approvals (`approvalChunks: 'sdk'`; the option and the helpers compile on every major). */
+export function useApprovals(id: string, stored: MessageRecord[]) {
+  const transport = createChatwireTransport({ ...options, approvalChunks: 'sdk' });
+  return useChat({ id, transport, messages: toUiMessages(stored, { approvalChunks: 'sdk' }), sendAutomaticallyWhen: approvalsAnswered });
 }
 
 /** An app's own message type, and the `Chat` class outside React. */

@@ -60,6 +60,8 @@ export interface SetupOptions {
   collections?: Parameters<typeof createRecordStore>[0]['collections'];
   /** Transport options on top of the connection. */
   transport?: Partial<ChatwireTransportOptions>;
+  /** Wraps each `Chat`'s transport (to record what reaches the `Chat`). */
+  wrapTransport?: (transport: ChatTransport<UIMessage>) => ChatTransport<UIMessage>;
 }
 
 /** A handler on an in-memory store, answered by a held model, with a client and a `Chat` factory of `major`. */
@@ -87,7 +89,7 @@ export function setup(major: Major, answers: Array<string | Error>, options: Set
   ): ChatLike =>
     new major.Chat({
       id,
-      transport: createChatwireTransport({ ...connection(init.user ?? 'alice'), ...options.transport }),
+      transport: (options.wrapTransport ?? ((t) => t))(createChatwireTransport({ ...connection(init.user ?? 'alice'), ...options.transport })),
       generateId: () => `m-${++n}`,
       ...(init.messages ? { messages: init.messages } : {}),
       ...(init.sendAutomaticallyWhen ? { sendAutomaticallyWhen: init.sendAutomaticallyWhen } : {}),
