@@ -33,21 +33,40 @@ export function approvalRequestsOf(message: UIMessage | undefined): ApprovalRequ
   return out;
 }
 
-/** The app's answer to a call, as `addToolResult` / `addToolOutput` put it on the tool part: `{ approved, reason? }`. */
+/** The tool part of the message for `toolCallId` (the latest, when a call has several). */
+function toolPartOf(message: UIMessage, toolCallId: string): Part | undefined {
+  return (message.parts as Part[]).findLast((p) => p.toolCallId === toolCallId && (p.type === 'dynamic-tool' || p.type.startsWith('tool-')));
+}
+
+/**
+ * The app's answer to a call: the tool part's output `{ approved, reason? }` set by `addToolResult` /
+ * `addToolOutput`, or (AI SDK 6/7, transport option `approvalChunks: 'sdk'`) the part's `approval` set by
+ * `addToolApprovalResponse` (state `approval-responded`).
+ */
 function answerOf(message: UIMessage, toolCallId: string): ApprovalAnswer | undefined {
-  const part = (message.parts as Part[]).findLast((p) => p.toolCallId === toolCallId && (p.type === 'dynamic-tool' || p.type.startsWith('tool-')));
-  if (!part || part.state !== 'output-available') return undefined;
-  const output = part.output as { approved?: unknown; reason?: unknown } | null;
-  if (typeof output !== 'object' || output === null || typeof output.approved !== 'boolean') return undefined;
-  return typeof output.reason === 'string' && output.reason !== ''
-    ? { toolCallId, approved: output.approved, reason: output.reason }
-    : { toolCallId, approved: output.approved };
+  const part = toolPartOf(message, toolCallId);
+  const answer =
+    part?.state === 'output-available' ? part.output : part?.state === 'approval-responded' ? part.approval : undefined;
+  const { approved, reason } = (answer ?? {}) as { approved?: unknown; reason?: unknown };
+  if (typeof approved !== 'boolean') return undefined;
+  return typeof reason === 'string' && reason !== '' ? { toolCallId, approved, reason } : { toolCallId, approved };
+}
+
+/** The calls of the message denied through `addToolApprovalResponse` (their parts are `approval-responded`). */
+export function deniedApprovalResponsesOf(message: UIMessage): Set<string> {
+  const denied = new Set<string>();
+  for (const { toolCallId } of approvalRequestsOf(message)) {
+    const part = toolPartOf(message, toolCallId);
+    if (part?.state === 'approval-responded' && (part.approval as { approved?: unknown } | undefined)?.approved === false) denied.add(toolCallId);
+  }
+  return denied;
 }
 
 /**
  * The answers to every call the message asks about, or null while one is unanswered (or nothing is asked).
  * An answer is the tool part's output `{ approved: boolean, reason?: string }`, set by the app with
- * `addToolResult({ tool, toolCallId, output: { approved: true } })` (`addToolOutput` in ai@6/7).
+ * `addToolResult({ tool, toolCallId, output: { approved: true } })` (`addToolOutput` in ai@6/7), or, in
+ * ai@6/7 with `approvalChunks: 'sdk'`, `addToolApprovalResponse({ id: part.approval.id, approved, reason })`.
  */
 export function approvalAnswersOf(message: UIMessage | undefined): ApprovalAnswer[] | null {
   const requests = approvalRequestsOf(message);

@@ -5,7 +5,8 @@ import type { DecodeOptions } from './decode-chunks.js';
 import { openStoppableStream } from './open-stoppable-stream.js';
 import { getRunningTurn, postTurn, type OpenTurn, type TurnRequest } from './post-turn.js';
 import { DEFAULT_STOP_RETRY_DELAYS, retryTransient } from './retry-transient.js';
-import { approvalAnswersOf } from './approval-answers.js';
+import { approvalAnswersOf, deniedApprovalResponsesOf } from './approval-answers.js';
+import { sdkApprovalChunks, type ApprovalChunks } from './sdk-approval-chunks.js';
 import { uploadFileParts } from './upload-file-parts.js';
 
 export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptions {
@@ -20,6 +21,14 @@ export interface ChatwireTransportOptions extends ConnectionOptions, DecodeOptio
   onStopError?: (error: unknown, context: { chatId: string }) => void;
   /** Milliseconds to wait before each retry of a transiently failed stop request; default `[250, 1000]`. */
   stopRetryDelays?: readonly number[];
+  /**
+   * `'sdk'` for AI SDK 6/7 apps that answer tool approvals with `addToolApprovalResponse`: the transport adds
+   * the SDK's `tool-approval-request` chunk before each `data-tool-approval` (tool part `approval-requested`,
+   * `approval.id` = the tool call id) and `tool-output-denied` for a call denied that way. Default `'data'`:
+   * the server's chunks only (answers with `addToolResult` / `addToolOutput`, every major). Never `'sdk'` with
+   * ai@5, whose `Chat` does not know these chunks. See `ApprovalChunks`.
+   */
+  approvalChunks?: ApprovalChunks;
 }
 
 type SendOptions = Parameters<ChatTransport<UIMessage>['sendMessages']>[0];
@@ -38,7 +47,9 @@ type ExtraHeaders = Record<string, string> | Headers | undefined;
  * - `resume: true` / `resumeStream()` -> `GET /chats/:id/stream` (`null` when nothing runs);
  * - a send whose last message is the assistant's (useChat's `sendAutomaticallyWhen` after `addToolResult` /
  *   `addToolOutput`) -> `approval` with the `{ approved, reason? }` outputs the app gave the calls the message
- *   asks about (`data-tool-approval` parts); the server continues that turn in the same assistant message.
+ *   asks about (`data-tool-approval` parts); the server continues that turn in the same assistant message;
+ * - with `approvalChunks: 'sdk'` (ai@6/7), `addToolApprovalResponse` works too: the paused calls' tool parts
+ *   are `approval-requested`, and a send whose last message has them all `approval-responded` -> `approval`.
  * Only the message the trigger names is sent (`content` = its text parts joined), never the history.
  * Error responses reject with a `ChatwireClientError` (an `Error` whose message is the server's, with
  * `code`/`status`), which `useChat` puts in `error`. Imports nothing from `ai` at run time (types only), and
@@ -74,11 +85,13 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
     abortSignal: AbortSignal | undefined,
     open: (signal: AbortSignal) => Promise<OpenTurn | null>,
     stillStops?: () => boolean,
+    denied?: ReadonlySet<string>,
   ) => {
     await stopping.get(chatId);
     return openStoppableStream({
       open,
       ...(stillStops ? { stillStops } : {}),
+      ...(options.approvalChunks === 'sdk' ? { mapChunk: sdkApprovalChunks(denied) } : {}),
       stop: () => stopTurn(chatId, headers),
       abortSignal,
       decode,
@@ -106,7 +119,9 @@ export function createChatwireTransport<UI_MESSAGE extends UIMessage = UIMessage
       const open = retry
         ? (signal: AbortSignal) => post(turn, signal).catch((error: unknown) => retryUnsaved(error, () => post(retry, signal)))
         : (signal: AbortSignal) => post(turn, signal);
-      return (await streamOf(chatId, headers, abortSignal, open))!;
+      // `addToolApprovalResponse` denials: the continuation's outputs of those calls become `tool-output-denied`.
+      const denied = turn.trigger === 'approval' && options.approvalChunks === 'sdk' ? deniedApprovalResponsesOf(last!) : undefined;
+      return (await streamOf(chatId, headers, abortSignal, open, undefined, denied))!;
     },
     async reconnectToStream({ chatId, abortSignal, headers }) {
       const generation = (resumes.get(chatId) ?? 0) + 1;

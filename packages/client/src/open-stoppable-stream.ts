@@ -22,6 +22,7 @@ export async function openStoppableStream({
   decode,
   onStopping,
   stillStops = () => true,
+  mapChunk,
 }: {
   open: (signal: AbortSignal) => Promise<OpenTurn | null>;
   /** Asks the server to stop the turn; settles once answered or failed for good (it does its own retries). */
@@ -32,6 +33,8 @@ export async function openStoppableStream({
   onStopping?: (stopping: Promise<void>) => void;
   /** Asked once the headers arrived after the signal fired: false makes the abort a plain close (default true). */
   stillStops?: () => boolean;
+  /** Replaces each decoded chunk by what it returns (one chunk or several, in order); default none. */
+  mapChunk?: (chunk: UIMessageChunk) => UIMessageChunk | UIMessageChunk[];
 }): Promise<ReadableStream<UIMessageChunk> | null> {
   const connection = new AbortController();
   const opening = open(connection.signal);
@@ -78,6 +81,10 @@ export async function openStoppableStream({
       if (next.done) {
         forget();
         controller.close();
+      } else if (mapChunk) {
+        const mapped = mapChunk(next.value as UIMessageChunk);
+        if (Array.isArray(mapped)) for (const chunk of mapped) controller.enqueue(chunk);
+        else controller.enqueue(mapped);
       } else {
         controller.enqueue(next.value as UIMessageChunk);
       }
