@@ -1,5 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import type { LanguageModelV2, LanguageModelV2CallOptions, LanguageModelV2StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV2, LanguageModelV2CallOptions, LanguageModelV2FunctionTool, LanguageModelV2StreamPart } from '@ai-sdk/provider';
 import { withAnthropicFastPath } from '../with-anthropic-fast-path.js';
 
 /** Test support: the same recorded answer through @ai-sdk/anthropic's doStream and through the fast path. */
@@ -45,10 +45,10 @@ export const packageModel = (fetch: typeof globalThis.fetch, modelId = 'claude-s
 export const fastModel = (fetch: typeof globalThis.fetch, modelId = 'claude-sonnet-4-5'): LanguageModelV2 =>
   withAnthropicFastPath({ createModel: (f) => packageModel(f, modelId), fetch });
 
-export const weatherTool = {
-  type: 'function' as const,
+export const weatherTool: LanguageModelV2FunctionTool = {
+  type: 'function',
   name: 'weather',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const,
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
 export const eligibleCall = (): LanguageModelV2CallOptions => ({
