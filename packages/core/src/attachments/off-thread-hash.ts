@@ -177,8 +177,9 @@ export function createUploadHash(): UploadHash {
         filled += n;
         offset += n;
         if (filled === SLOT) flush(false);
-        if (local) {
-          local.update(chunk.subarray(offset)); // no worker: the rest hashes here
+        const started = local as Hash | null; // set by flush when no worker could start
+        if (started) {
+          started.update(chunk.subarray(offset)); // no worker: the rest hashes here
           return undefined;
         }
       }
