@@ -1,4 +1,4 @@
-import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { ClientRequest, Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 
 /**
@@ -111,47 +111,68 @@ function send(
   if (payload !== null && typeof body === 'string' && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
   const method = (init.method ?? 'GET').toUpperCase();
   const request = url.protocol === 'https:' ? modules.https.request : modules.http.request;
+  const req = request(url, { method, headers, agent });
+  const answer = answerOf(req, signal, method, init.redirect !== 'manual', (init as { [NODE_BODY_WANTED]?: unknown })[NODE_BODY_WANTED] === true, modules.zlib, url.href, viaFetch);
+  req.end(payload ?? undefined);
+  return answer;
+}
 
+/**
+ * The answer of a sent request. Made apart from `send` on purpose: the request's error listener and the
+ * signal's abort listener live as long as the body, so they hold only the request and the call's settle
+ * functions (dropped once answered), never the request payload, the call's `init` or the answer itself.
+ */
+function answerOf(
+  req: ClientRequest,
+  signal: AbortSignal | undefined,
+  method: string,
+  followRedirects: boolean,
+  wanted: boolean,
+  zlib: Modules['zlib'],
+  href: string,
+  viaFetch: () => Promise<Response>,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
-    let answered = false;
-    const req = request(url, { method, headers, agent });
+    let call: { resolve: (response: Response | Promise<Response>) => void; reject: (reason: unknown) => void; viaFetch: () => Promise<Response> } | null = { resolve, reject, viaFetch };
     const onAbort = () => {
       const reason = signal!.reason;
-      if (!answered) reject(reason);
+      call?.reject(reason);
+      call = null;
       req.destroy(reason instanceof Error ? reason : undefined);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     req.once('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
-      if (!answered) reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }));
+      call?.reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }));
+      call = null;
     });
     req.once('response', (res) => {
-      answered = true;
+      const answered = call;
+      call = null;
+      if (answered === null) return;
       rememberKeepAliveHint(res);
       const status = res.statusCode ?? 0;
-      if (REDIRECTS.has(status) && res.headers.location !== undefined && init.redirect !== 'manual') {
+      if (REDIRECTS.has(status) && res.headers.location !== undefined && followRedirects) {
         // The global fetch follows redirects by its own rules: this answer is dropped, the call is made again there.
         res.resume();
         signal?.removeEventListener('abort', onAbort);
-        return void viaFetch().then(resolve, reject);
+        return void answered.resolve(answered.viaFetch());
       }
       const responseHeaders = new Headers();
       for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const nullBody = NULL_BODY.has(status) || method === 'HEAD';
       const onDone = () => signal?.removeEventListener('abort', onAbort);
-      const wanted = (init as { [NODE_BODY_WANTED]?: unknown })[NODE_BODY_WANTED] === true;
-      const lazy = nullBody || !wanted ? null : lazyBody(decoded(modules.zlib, res), res, signal, onDone);
-      const stream = nullBody ? null : (lazy?.stream ?? bodyStream(decoded(modules.zlib, res), res, signal, onDone));
+      const lazy = nullBody || !wanted ? null : lazyBody(decoded(zlib, res), res, signal, onDone);
+      const stream = nullBody ? null : (lazy?.stream ?? bodyStream(decoded(zlib, res), res, signal, onDone));
       if (nullBody) {
         res.resume();
         signal?.removeEventListener('abort', onAbort);
       }
       const response = new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
-      Object.defineProperty(response, 'url', { value: url.href });
+      Object.defineProperty(response, 'url', { value: href });
       if (lazy !== null) Object.defineProperty(response, NODE_BODY, { value: lazy.take });
-      resolve(response);
+      answered.resolve(response);
     });
-    req.end(payload ?? undefined);
   });
 }
 
