@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TurnLogWriter } from '../hub/turn-hub.js';
 import { encodeSseChunk, SSE_DONE } from './sse-encoder.js';
 import { concatBytes, decodeSse, readBytes } from './testing/sse.js';
+import { PUSH_SOURCE } from './push-source.js';
 import { TurnOutput } from './turn-output.js';
 
 function recordingLog(): TurnLogWriter & { bytes: Uint8Array[]; ends: number } {
@@ -132,5 +133,38 @@ describe('TurnOutput', () => {
     await output.end();
     const response = await read;
     expect(concatBytes(log.bytes)).toEqual(response);
+  });
+  it('hands its bytes to a sink taken before any read: those produced so far, later ones, then the end; cancelling it is the client going away', async () => {
+    let gone = 0;
+    const output = new TurnOutput(null, () => void (gone += 1));
+    output.send({ type: 'start', messageId: 'a1' });
+    const written: Uint8Array[] = [];
+    let ends = 0;
+    const source = output.response[PUSH_SOURCE]!({ write: (bytes) => void written.push(bytes), end: () => void (ends += 1) });
+    expect(source).not.toBeNull();
+    expect(output.response[PUSH_SOURCE]!({ write: () => undefined, end: () => undefined })).toBeNull(); // once
+    output.sendTextDelta('t', 'hi');
+    expect(output.connected).toBe(true);
+    await output.end();
+    expect(concatBytes(written)).toEqual(concatBytes([encodeSseChunk({ type: 'start', messageId: 'a1' }), encodeSseChunk({ type: 'text-delta', id: 't', delta: 'hi' }), SSE_DONE]));
+    expect(ends).toBe(1);
+    source!.cancel();
+    expect(gone).toBe(0); // after the end the client leaving is nobody's concern
+
+    const other = new TurnOutput(null, () => void (gone += 1));
+    const taken = other.response[PUSH_SOURCE]!({ write: () => undefined, end: () => undefined });
+    taken!.cancel();
+    expect(gone).toBe(1);
+    expect(other.connected).toBe(false);
+  });
+
+  it('is not handed to a sink once its web stream was read', async () => {
+    const output = new TurnOutput(null, () => undefined);
+    const read = readBytes(output.response);
+    await Promise.resolve();
+    expect(output.response[PUSH_SOURCE]!({ write: () => undefined, end: () => undefined })).toBeNull();
+    output.send({ type: 'start', messageId: 'a1' });
+    await output.end();
+    expect(await read).toEqual(concatBytes([encodeSseChunk({ type: 'start', messageId: 'a1' }), SSE_DONE]));
   });
 });

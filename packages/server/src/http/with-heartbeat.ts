@@ -1,4 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
+import { offerDirectBody, PUSH_SOURCE, type PushStream } from './direct-body.js';
+import { EventEndTracker } from './event-end-tracker.js';
 
 /** Silence after which an SSE comment goes out. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -17,7 +19,7 @@ export interface HeartbeatOptions {
   onIdle?: () => void;
 }
 
-const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
+export const HEARTBEAT = new TextEncoder().encode(': keep-alive\n\n');
 const HEARTBEAT_DUE = Symbol('heartbeat due');
 
 /** setTimeout's largest delay: a longer one would fire at once. */
@@ -29,25 +31,6 @@ function isEnabled(ms: number): boolean {
 
 function timerDelay(ms: number): number {
   return Math.min(ms, MAX_TIMER_DELAY_MS);
-}
-
-/** Whether the bytes sent so far end an SSE event (a blank line: LF LF, CR CR or CRLF CRLF). */
-class EventEndTracker {
-  private last = [10, 10, 10, 10];
-
-  see(chunk: Uint8Array): void {
-    const n = chunk.byteLength;
-    if (n >= 4) {
-      this.last = [chunk[n - 4]!, chunk[n - 3]!, chunk[n - 2]!, chunk[n - 1]!];
-      return;
-    }
-    for (let i = 0; i < n; i++) this.last = [this.last[1]!, this.last[2]!, this.last[3]!, chunk[i]!];
-  }
-
-  get atEventEnd(): boolean {
-    const [a, b, c, d] = this.last;
-    return (c === 10 && d === 10) || (c === 13 && d === 13) || (a === 13 && b === 10 && c === 13 && d === 10);
-  }
 }
 
 /**
@@ -69,7 +52,11 @@ class EventEndTracker {
 export function withHeartbeat(body: ReadableStream<Uint8Array>, options: HeartbeatOptions = {}): ReadableStream<Uint8Array> {
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const idleMs = options.clientIdleTimeoutMs ?? DEFAULT_CLIENT_IDLE_TIMEOUT_MS;
-  const reader = body.getReader();
+  // Taken on the first pull: until then the body may still be handed to a direct writer (see below).
+  let bodyReader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const reader = (): ReadableStreamDefaultReader<Uint8Array> => (bodyReader ??= body.getReader());
+  /** Set when an adapter took the bytes as calls: this stream is then never read. */
+  let taken = false;
   const sent = new EventEndTracker();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
@@ -111,7 +98,7 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
   const dropIdleClient = (): void => {
     stop();
     const error = new ChatwireError('TIMEOUT', `The client read nothing for ${idleMs} ms`);
-    reader.cancel(error).catch(() => undefined);
+    reader().cancel(error).catch(() => undefined);
     try {
       options.onIdle?.();
     } catch {
@@ -133,17 +120,18 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
     arm(Math.min(beatAt > now ? beatAt : Infinity, dropAt > now ? dropAt : Infinity));
   }
 
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(c) {
         controller = c;
         arm(Math.min(heartbeatAt(), idleAt()));
       },
       async pull() {
+        if (taken) return;
         waiting = true;
         lastAsked = Date.now();
         if (sent.atEventEnd) arm(heartbeatAt());
-        const read = (pending ??= reader.read());
+        const read = (pending ??= reader().read());
         let result: ReadableStreamReadResult<Uint8Array> | typeof HEARTBEAT_DUE;
         try {
           result =
@@ -177,10 +165,35 @@ export function withHeartbeat(body: ReadableStream<Uint8Array>, options: Heartbe
         arm(Math.min(heartbeatAt(), idleAt()));
       },
       cancel(reason) {
+        if (taken) return;
         stop();
-        return reader.cancel(reason);
+        return bodyReader !== undefined ? bodyReader.cancel(reason) : body.cancel(reason);
       },
     },
     { highWaterMark: 0 },
   );
+  // A body that offers its bytes as calls (a turn's own response): an adapter may take them, with this
+  // stream's heartbeat and idle settings, before anything read this stream (`direct-body.ts`).
+  const push = (body as PushStream)[PUSH_SOURCE];
+  if (push !== undefined) {
+    offerDirectBody(stream, () =>
+      bodyReader !== undefined || ended
+        ? null
+        : {
+            heartbeatMs: isEnabled(heartbeatMs) ? heartbeatMs : 0,
+            clientIdleTimeoutMs: isEnabled(idleMs) ? idleMs : 0,
+            onIdle: options.onIdle,
+            attach(sink) {
+              if (bodyReader !== undefined || ended) return null;
+              const source = push(sink);
+              if (source !== null) {
+                taken = true;
+                stop();
+              }
+              return source;
+            },
+          },
+    );
+  }
+  return stream;
 }

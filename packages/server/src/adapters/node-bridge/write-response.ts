@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { directBodyOf } from '../../http/direct-body.js';
+import { writeDirectBody } from './write-direct-body.js';
 
 /**
  * Writes a web `Response` to a node:http response.
@@ -8,6 +10,8 @@ import type { ServerResponse } from 'node:http';
  *   Nagle off; `res.flush()` is called when a compression middleware added it).
  * - Backpressure: when `write` returns false the next chunk is read only after `drain`. A body that fails
  *   while waiting for `drain` destroys the connection (the client is not reading; nothing else could end it).
+ * - A turn's own body (`http/direct-body.ts`) is written without reading its stream (`writeDirectBody`), with
+ *   the same heartbeat, idle drop, disconnect and end.
  * - A client disconnect cancels the body stream. The response is always ended, also when the body
  *   stream fails mid-way; that failure is rethrown for the caller to report.
  */
@@ -25,6 +29,10 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
 
   res.socket?.setNoDelay(true);
   res.flushHeaders();
+  // A turn's own body: its bytes are written as they are produced, with no stream read per chunk.
+  const direct = directBodyOf(body);
+  const writing = direct === null ? null : writeDirectBody(res, direct);
+  if (writing !== null) return writing;
   const reader = body.getReader();
   const onClose = (): void => {
     reader.cancel(new DOMException('The client closed the connection', 'AbortError')).catch(() => undefined);
