@@ -45,7 +45,8 @@ interface Kept {
 async function fastStream(options: AnthropicFastPathOptions, callOptions: LanguageModelV2CallOptions): Promise<StreamResult> {
   let kept: Kept | undefined;
   const keeping: typeof globalThis.fetch = async (input, init) => {
-    const response = await options.fetch(input, { ...init, [NODE_BODY_WANTED]: true } as RequestInit);
+    const wanting: RequestInit & { [NODE_BODY_WANTED]?: boolean } = { ...init, [NODE_BODY_WANTED]: true };
+    const response = await options.fetch(input, wanting);
     if (!response.ok || response.body === null || !isEventStream(response.headers.get('content-type'))) return response;
     kept = { response, url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url };
     return new Response('', { status: response.status, statusText: response.statusText, headers: response.headers });
