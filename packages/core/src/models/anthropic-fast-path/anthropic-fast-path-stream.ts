@@ -8,7 +8,24 @@ export interface BodySource {
   /** The next chunk, or null at the end; rejects as the body's read rejects. */
   read(): Promise<Uint8Array | null>;
   cancel(reason?: unknown): void;
+  /**
+   * Optional: from now on hands each chunk to `sink` as it arrives (first those read ahead), instead of
+   * `read()`; `pause`/`resume` stop and restart the flow (the socket is paused meanwhile).
+   */
+  flow?(sink: BodySink): void;
+  pause?(): void;
+  resume?(): void;
 }
+
+/** Where a flowing body's chunks go; after `end` or `error` nothing more comes. */
+export interface BodySink {
+  chunk(bytes: Uint8Array): void;
+  end(): void;
+  error(error: unknown): void;
+}
+
+/** Parts queued before the body is paused (a flowing source only). */
+const PARTS_AHEAD = 64;
 
 export function webBodySource(body: ReadableStream<Uint8Array>): BodySource {
   const reader = body.getReader();
@@ -24,6 +41,8 @@ export function webBodySource(body: ReadableStream<Uint8Array>): BodySource {
  * package's `APICallError` when that part is an `error` (529 and retryable for `overloaded_error`, else 500),
  * or the read error when the body fails first. The stream then gives `streamStart`, the parts, and ends
  * when the body ends; a failed read (abort, lost connection) errors it as the package's stream errors.
+ * A source that can flow (the Node body) hands its chunks over as they arrive: each is parsed and its parts
+ * enqueued at once, with no read or promise per chunk, and the body is paused while PARTS_AHEAD parts wait.
  */
 export async function anthropicFastPathStream(
   source: BodySource,
@@ -66,30 +85,61 @@ export async function anthropicFastPathStream(
     });
   }
 
-  return new ReadableStream<LanguageModelV2StreamPart>({
-    start(controller) {
-      controller.enqueue(streamStart);
-      for (const part of queue) controller.enqueue(part);
-      queue = [];
-      if (ended) controller.close();
+  const flush = (controller: ReadableStreamDefaultController<LanguageModelV2StreamPart>): void => {
+    const parts = queue;
+    queue = [];
+    for (const part of parts) controller.enqueue(part);
+  };
+  const flowing = source.flow !== undefined;
+
+  return new ReadableStream<LanguageModelV2StreamPart>(
+    {
+      start(controller) {
+        controller.enqueue(streamStart);
+        flush(controller);
+        if (ended) return controller.close();
+        if (!flowing) return;
+        source.flow!({
+          chunk(bytes) {
+            if (cancelled) return;
+            try {
+              splitter.push(bytes);
+            } catch (error) {
+              cancelled = true;
+              source.cancel(error);
+              return controller.error(error);
+            }
+            flush(controller);
+            if ((controller.desiredSize ?? 0) <= 0) source.pause?.();
+          },
+          end() {
+            if (cancelled) return;
+            ended = true;
+            controller.close();
+          },
+          error(error) {
+            if (!cancelled) controller.error(bodyReadError(error, context));
+          },
+        });
+      },
+      async pull(controller) {
+        if (flowing) return source.resume?.();
+        try {
+          await fill();
+        } catch (error) {
+          if (!cancelled) controller.error(error);
+          return;
+        }
+        if (cancelled) return;
+        flush(controller);
+        if (ended) controller.close();
+      },
+      cancel(reason) {
+        ended = true;
+        cancelled = true;
+        source.cancel(reason);
+      },
     },
-    async pull(controller) {
-      try {
-        await fill();
-      } catch (error) {
-        if (!cancelled) controller.error(error);
-        return;
-      }
-      if (cancelled) return;
-      const parts = queue;
-      queue = [];
-      for (const part of parts) controller.enqueue(part);
-      if (ended) controller.close();
-    },
-    cancel(reason) {
-      ended = true;
-      cancelled = true;
-      source.cancel(reason);
-    },
-  });
+    flowing ? new CountQueuingStrategy({ highWaterMark: PARTS_AHEAD }) : undefined,
+  );
 }

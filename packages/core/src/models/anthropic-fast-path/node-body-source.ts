@@ -1,5 +1,5 @@
 import { takeNodeBody } from '../node-http-fetch.js';
-import type { BodySource } from './anthropic-fast-path-stream.js';
+import type { BodySink, BodySource } from './anthropic-fast-path-stream.js';
 
 /** Bytes read ahead of the parser before the socket is paused (as `createNodeHttpFetch`'s web body). */
 const READ_AHEAD = 65_536;
@@ -19,6 +19,10 @@ export function nodeBodySource(response: Response): BodySource | null {
   let failure: { error: unknown } | null = null;
   let waiting: { resolve: (chunk: Uint8Array | null) => void; reject: (error: unknown) => void } | null = null;
   let finished = false;
+  /** Set by `flow`: chunks go straight to it. */
+  let sink: BodySink | null = null;
+  let sinkPaused = false;
+  let cancelled = false;
 
   const finish = () => {
     if (finished) return;
@@ -30,6 +34,7 @@ export function nodeBodySource(response: Response): BodySource | null {
     if (finished) return;
     finish();
     failure = { error: signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error }) };
+    if (sink !== null) return sink.error(failure.error);
     if (waiting !== null) {
       const w = waiting;
       waiting = null;
@@ -41,6 +46,7 @@ export function nodeBodySource(response: Response): BodySource | null {
 
   source.on('data', (chunk: Buffer) => {
     const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (sink !== null) return sink.chunk(bytes);
     if (waiting !== null) {
       const w = waiting;
       waiting = null;
@@ -54,6 +60,7 @@ export function nodeBodySource(response: Response): BodySource | null {
     if (finished) return;
     finish();
     ended = true;
+    if (sink !== null) return sink.end();
     if (waiting !== null) {
       const w = waiting;
       waiting = null;
@@ -79,7 +86,28 @@ export function nodeBodySource(response: Response): BodySource | null {
       if (ended) return Promise.resolve(null);
       return new Promise((resolve, reject) => (waiting = { resolve, reject }));
     },
+    flow(to) {
+      sink = to;
+      while (chunks.length > 0 && !cancelled) {
+        const chunk = chunks.shift()!;
+        buffered -= chunk.byteLength;
+        to.chunk(chunk);
+      }
+      if (cancelled) return;
+      if (failure !== null) return to.error(failure.error);
+      if (ended) return to.end();
+      if (!sinkPaused && source.isPaused()) source.resume();
+    },
+    pause() {
+      sinkPaused = true;
+      source.pause();
+    },
+    resume() {
+      sinkPaused = false;
+      if (!finished && source.isPaused()) source.resume();
+    },
     cancel() {
+      cancelled = true;
       if (finished) return;
       finish();
       ended = true;
