@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { ChatwireError } from '@chatwire/storage';
-import type { ByteSource, DirectBody } from '../../http/direct-body.js';
+import type { ByteSink, ByteSource, DirectBody } from '../../http/direct-body.js';
 import { EventEndTracker } from '../../http/event-end-tracker.js';
 import { HEARTBEAT } from '../../http/with-heartbeat.js';
 
@@ -25,104 +25,138 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
  * (nothing was written then).
  */
 export function writeDirectBody(res: ServerResponse, body: DirectBody): Promise<void> | null {
-  const { heartbeatMs, clientIdleTimeoutMs: idleMs, onIdle } = body;
-  const flushable = res as ServerResponse & { flush?: () => void };
-  const sent = new EventEndTracker();
-  let settle!: { resolve: () => void; reject: (error: unknown) => void };
-  const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-  let over = false;
-  let source: ByteSource | null = null;
-  let lastSent = Date.now();
-  /** When a write last found the socket full (-1 while it takes bytes). */
-  let stalledSince = -1;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timerAt = Infinity;
+  return new DirectBodyWriter(res, body).start(body);
+}
 
-  const deadline = (): number =>
-    stalledSince >= 0 ? (idleMs > 0 ? stalledSince + idleMs : Infinity) : heartbeatMs > 0 && sent.atEventEnd ? lastSent + heartbeatMs : Infinity;
+/**
+ * The writer's state, as one object with methods rather than a closure per callback: one of these lives
+ * per open stream, so it is kept small (three bound listeners, no context per callback).
+ */
+class DirectBodyWriter implements ByteSink {
+  private readonly sent = new EventEndTracker();
+  private readonly heartbeatMs: number;
+  private readonly idleMs: number;
+  private readonly onIdle: (() => void) | undefined;
+  private readonly finished: Promise<void>;
+  private resolve!: () => void;
+  private reject!: (error: unknown) => void;
+  private over = false;
+  private source: ByteSource | null = null;
+  private lastSent = Date.now();
+  /** When a write last found the socket full (-1 while it takes bytes). */
+  private stalledSince = -1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Infinity;
+  private readonly onClose = this.closed.bind(this);
+  private readonly onDrain = this.drained.bind(this);
+  private readonly onTimer = this.tick.bind(this);
+
+  constructor(
+    private readonly res: ServerResponse & { flush?: () => void },
+    body: DirectBody,
+  ) {
+    this.heartbeatMs = body.heartbeatMs;
+    this.idleMs = body.clientIdleTimeoutMs;
+    this.onIdle = body.onIdle;
+    this.finished = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  start(body: DirectBody): Promise<void> | null {
+    this.res.once('close', this.onClose);
+    this.source = body.attach(this);
+    if (this.source === null) {
+      this.finish();
+      return null;
+    }
+    if (this.res.destroyed) this.closed();
+    else this.arm(this.deadline());
+    return this.finished;
+  }
+
+  /** ByteSink: the next bytes of the body. */
+  write(bytes: Uint8Array): void {
+    if (this.over) return;
+    this.send(bytes);
+  }
+
+  /** ByteSink: the body ended. */
+  end(): void {
+    if (this.over) return;
+    this.finish();
+    this.res.end();
+    this.resolve();
+  }
+
+  private send(bytes: Uint8Array): void {
+    this.sent.see(bytes);
+    this.lastSent = Date.now();
+    if (!this.res.write(bytes) && this.stalledSince < 0) {
+      this.stalledSince = this.lastSent;
+      this.res.once('drain', this.onDrain);
+      this.arm(this.deadline());
+    } else if (this.timerAt === Infinity) {
+      this.arm(this.deadline());
+    }
+    this.res.flush?.();
+  }
+
+  private deadline(): number {
+    if (this.stalledSince >= 0) return this.idleMs > 0 ? this.stalledSince + this.idleMs : Infinity;
+    return this.heartbeatMs > 0 && this.sent.atEventEnd ? this.lastSent + this.heartbeatMs : Infinity;
+  }
 
   /** Makes the timer fire no later than `at`. Deadlines only move later, so this is nearly always a no-op. */
-  const arm = (at: number): void => {
-    if (over || !(at < timerAt)) return;
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(tick, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, at - Date.now())));
-    timer.unref?.();
-  };
-
-  const finish = (): void => {
-    over = true;
-    clearTimeout(timer);
-    timer = undefined;
-    res.off('close', onClose);
-    res.off('drain', onDrain);
-  };
-
-  const write = (bytes: Uint8Array): void => {
-    sent.see(bytes);
-    lastSent = Date.now();
-    if (!res.write(bytes) && stalledSince < 0) {
-      stalledSince = lastSent;
-      res.once('drain', onDrain);
-      arm(deadline());
-    } else if (timerAt === Infinity) {
-      arm(deadline());
-    }
-    flushable.flush?.();
-  };
-
-  function onDrain(): void {
-    stalledSince = -1;
-    arm(deadline());
+  private arm(at: number): void {
+    if (this.over || !(at < this.timerAt)) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.onTimer, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, at - Date.now())));
+    this.timer.unref?.();
   }
 
-  function onClose(): void {
-    if (over) return;
-    finish();
-    source?.cancel(new DOMException('The client closed the connection', 'AbortError'));
-    settle.resolve();
+  private finish(): void {
+    this.over = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.res.off('close', this.onClose);
+    this.res.off('drain', this.onDrain);
   }
 
-  function tick(): void {
-    timer = undefined;
-    timerAt = Infinity;
-    if (over) return;
+  private drained(): void {
+    this.stalledSince = -1;
+    this.arm(this.deadline());
+  }
+
+  private closed(): void {
+    if (this.over) return;
+    this.finish();
+    this.source?.cancel(new DOMException('The client closed the connection', 'AbortError'));
+    this.resolve();
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    if (this.over) return;
     const now = Date.now();
-    if (stalledSince >= 0 && idleMs > 0 && now - stalledSince >= idleMs) return dropIdleClient();
-    if (stalledSince < 0 && heartbeatMs > 0 && sent.atEventEnd && now - lastSent >= heartbeatMs) write(HEARTBEAT);
-    arm(deadline());
+    if (this.stalledSince >= 0 && this.idleMs > 0 && now - this.stalledSince >= this.idleMs) return this.dropIdleClient();
+    if (this.stalledSince < 0 && this.heartbeatMs > 0 && this.sent.atEventEnd && now - this.lastSent >= this.heartbeatMs) this.send(HEARTBEAT);
+    this.arm(this.deadline());
   }
 
-  function dropIdleClient(): void {
-    finish();
-    const error = new ChatwireError('TIMEOUT', `The client read nothing for ${idleMs} ms`);
-    source?.cancel(error);
+  private dropIdleClient(): void {
+    this.finish();
+    const error = new ChatwireError('TIMEOUT', `The client read nothing for ${this.idleMs} ms`);
+    this.source?.cancel(error);
     try {
-      onIdle?.();
+      this.onIdle?.();
     } catch {
       // A throwing listener must not keep the client.
     }
-    res.destroy();
-    settle.reject(error);
+    this.res.destroy();
+    this.reject(error);
   }
-
-  res.once('close', onClose);
-  source = body.attach({
-    write(bytes) {
-      if (!over) write(bytes);
-    },
-    end() {
-      if (over) return;
-      finish();
-      res.end();
-      settle.resolve();
-    },
-  });
-  if (source === null) {
-    finish();
-    return null;
-  }
-  if (res.destroyed) onClose();
-  else arm(deadline());
-  return finished;
 }
