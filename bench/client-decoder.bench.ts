@@ -2,7 +2,7 @@
  * Client decoder throughput: bytes -> actions on a ~50 MB recorded UI message stream (mostly text-delta,
  * some tool chunks, keep-alive comments), fed as a ReadableStream of 16 KB Uint8Array pieces.
  * Baselines on the same bytes, same run: the AI SDK's own `parseJsonEventStream({ stream, schema:
- * uiMessageChunkSchema })` and eventsource-parser + JSON.parse (no validation). `--quick`: an ~8 MB stream.
+ * uiMessageChunkSchema })` and eventsource-parser + JSON.parse (no validation). `--quick`: an ~4 MB stream.
  */
 import { createRequire } from 'node:module';
 import { chunkToAction, createChunkDecoder, decodeActionBatches, decodeActions } from '@chatwire/client';
@@ -10,7 +10,7 @@ import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import type { BenchRow } from './bench-row.js';
 import { sized } from './support/quick.js';
 
-const TARGET_BYTES = sized(50, 8) * 1024 * 1024;
+const TARGET_BYTES = sized(50, 4) * 1024 * 1024;
 const PIECE = 16 * 1024;
 const ROUNDS = 2;
 

@@ -2,7 +2,7 @@
  * Soak under faults: three chat server processes (`packages/server/src/cross-process/child-server.ts`,
  * default lease TTL, stops across processes over LISTEN/NOTIFY, or Redis when CHATWIRE_TEST_REDIS_URL is
  * set) on one PostgreSQL with a scratch table prefix, and a driver process sending mixed turns (submit, edit, regenerate), renames, deletes, aborts
- * and stops from several users for 60 s (`--quick`: 12 s), bounded in operations too. The PostgreSQL
+ * and stops from several users for 60 s (`--quick`: 6 s), bounded in operations too. The PostgreSQL
  * cluster is restarted twice during the run (when this machine can; else, and always with `--quick` unless
  * CHATWIRE_SOAK_DB_FAULT=restart, every backend of the soak is terminated twice, and the output says so). Afterwards: crashed processes, unpaired and orphan rows, the
  * longest run of `409 CHAT_BUSY` after the database is back, and the turn counts.
@@ -47,7 +47,7 @@ export default async function bench(): Promise<BenchRow[]> {
   if (!url) {
     return [{ group: 'soak', name: 'soak under faults (skipped: CHATWIRE_TEST_DATABASE_URL not set)', value: 0, unit: '' }];
   }
-  const durationMs = QUICK ? 12_000 : 60_000;
+  const durationMs = QUICK ? 6_000 : 60_000;
   const prefix = `cw_soak_${Date.now().toString(36)}_`;
   // With CHATWIRE_TEST_REDIS_URL the servers share running turns through Redis too (stops over pub/sub).
   const redisUrl = process.env.CHATWIRE_TEST_REDIS_URL;
@@ -68,7 +68,7 @@ export default async function bench(): Promise<BenchRow[]> {
       )),
     );
     const started = Date.now();
-    driver = runDriver({ bases: servers.map((s) => s.base), durationMs, users: USERS, maxOps: QUICK ? 1_500 : 9_000, secret: SECRET, seed: 42 });
+    driver = runDriver({ bases: servers.map((s) => s.base), durationMs, users: USERS, maxOps: QUICK ? 750 : 9_000, secret: SECRET, seed: 42 });
     const outages: Array<{ downAt: number; backAt: number }> = [];
     for (const at of [1 / 3, 2 / 3]) {
       const wait = started + durationMs * at - Date.now();

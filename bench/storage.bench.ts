@@ -5,16 +5,18 @@
  * full scan of all rows (a range filter `{ chatId: { gte: id, lte: id } }` the planner cannot index),
  * same store, same run, same results. The indexed queries run in `ROUNDS` rounds of `INDEXED_RUNS`; the
  * round with the lowest p99 counts (least disturbed by other processes on the shared machine).
- * `--quick`: the same 1M rows (the goal is set on them), 2 rounds of 500 and 7 scans.
+ * `--quick`: 250,000 rows (5,000 chats), 2 rounds of 500 and 7 scans; the goal is set on 1M rows, so quick mode
+ * prints the ratios without checking them (as `postgres`).
  */
 import { createRecordStore, type CollectionDefinition, type QueryPage } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import os from 'node:os';
 import type { BenchRow } from './bench-row.js';
-import { sized } from './support/quick.js';
+import { QUICK, sized } from './support/quick.js';
 import { percentile } from './support/stats.js';
 
-const CHATS = 20_000;
+/** Quick: 5,000 chats (250,000 rows): a scan is 4x quicker, so the 1M-row goal is checked in full mode only. */
+const CHATS = sized(20_000, 5_000);
 const PER_CHAT = 50;
 const USERS = 2_000;
 const INDEXED_RUNS = sized(1_000, 500);
@@ -123,16 +125,16 @@ export default async function storageBench(): Promise<BenchRow[]> {
   const scanCpu = minus(scan.cpu, percentile(indexed.cpu, 50));
 
   const group = 'storage';
-  const goal = '>= 1000x faster than scan';
+  const goal = QUICK ? '>= 1000x faster than scan (checked in full mode, 1M rows)' : '>= 1000x faster than scan';
   const row = (name: string, fast: number[], slow: number[], p: number, against: string, extra: Partial<BenchRow> = {}): BenchRow => {
     const value = percentile(fast, p);
     const ratio = percentile(slow, p) / value;
-    return { group, name, value: value * 1000, unit: 'µs', ratio: { value: ratio, against }, goal, met: ratio >= 1000, ...extra };
+    return { group, name, value: value * 1000, unit: 'µs', ratio: { value: ratio, against }, goal, ...(QUICK ? {} : { met: ratio >= 1000 }), ...extra };
   };
   const rows = `${CHATS * PER_CHAT} rows, ${CHATS} chats, ${USERS} users`;
   const load = `load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores at the end`;
   return [
-    { group, name: 'insert 1M messages (memory driver)', value: insertMs / 1000, unit: 's', note: `${rows}; heap ${heapMiB.toFixed(0)} MiB` },
+    { group, name: `insert ${(CHATS * PER_CHAT).toLocaleString('en')} messages (memory driver)`, value: insertMs / 1000, unit: 's', note: `${rows}; heap ${heapMiB.toFixed(0)} MiB` },
     row('list one chat (50 msgs) p50, asServer', indexed.wall, scanWall, 50, 'full scan p50', {
       note: `${indexedPlan?.access}, examined ${indexedPlan?.examined}; best of ${ROUNDS} rounds x ${INDEXED_RUNS}`,
     }),

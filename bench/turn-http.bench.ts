@@ -32,13 +32,18 @@ const TURN_MS = sized(12_000, 2_000);
 /** Streams at which memory and mid-stream CPU are taken (every line opens them within seconds). */
 const MEMORY_AT = 100;
 /** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
-const FIRST_MS = sized(6_000, 2_000);
-const HOLD_MS = sized(2_000, 1_500);
+const FIRST_MS = sized(6_000, 1_000);
+const HOLD_MS = sized(2_000, 1_000);
+/** Warm-up of the whole-turn phase (10-delta answers, 20 clients). */
+const WARM_MS = sized(1_000, 500);
 const OPEN_TIMEOUT_MS = sized(20_000, 12_000);
 const RAMPS = sized(3, 1);
 const RAMP_BUDGET_MS = sized(90_000, 30_000);
-const LIST_MS = sized(3_000, 1_500);
+const LIST_MS = sized(3_000, 1_000);
+const LIST_WARMUP_MS = sized(500, 250);
 const LIST_ROUNDS = sized(3, 1);
+/** Quick: R1's one level above MEMORY_AT (full mode ramps to 3,200 with two bisection steps). */
+const QUICK_R1_MAX = 150;
 const LINES = ['r0', 'r1', 'r2'] as const;
 type Name = (typeof LINES)[number];
 const LABEL: Record<Name, string> = { r0: 'R0 floor (node:http proxy)', r1: 'R1 AI SDK app (@ai-sdk/anthropic)', r2: 'R2 chatwire as shipped' };
@@ -70,7 +75,7 @@ export default async function bench(): Promise<BenchRow[]> {
         const server = servers[name];
         const spec = await server.prepare(TURN_CLIENTS);
         const cpu0 = await server.cpu();
-        const { results } = await turnClient.ask({ type: 'turns', port: server.port, spec, concurrency: warm ? 20 : TURN_CLIENTS, durationMs: warm ? 1_000 : TURN_MS }, 'turns');
+        const { results } = await turnClient.ask({ type: 'turns', port: server.port, spec, concurrency: warm ? 20 : TURN_CLIENTS, durationMs: warm ? WARM_MS : TURN_MS }, 'turns');
         const cpu1 = await server.cpu();
         await server.idle();
         if (results.failed > 0 || results.deltas !== results.turns * (warm ? 10 : TURN_DELTAS)) throw new Error(`${name}: ${results.failed} turns failed, ${results.deltas} deltas in ${results.turns} turns`);
@@ -119,7 +124,7 @@ export default async function bench(): Promise<BenchRow[]> {
       for (let i = 0; i < LINES.length; i++) {
         const name = LINES[(i + round) % LINES.length]!;
         const cpu0 = await servers[name].cpu();
-        const { result } = await lister.ask({ type: 'run', spec: { port: servers[name].port, ...servers[name].list }, connections: 50, warmupMs: 500, durationMs: LIST_MS }, 'done');
+        const { result } = await lister.ask({ type: 'run', spec: { port: servers[name].port, ...servers[name].list }, connections: 50, warmupMs: LIST_WARMUP_MS, durationMs: LIST_MS }, 'done');
         const cpu1 = await servers[name].cpu();
         if (result.errors > 0) throw new Error(`${name}: GET /chats answered ${result.errors} errors`);
         const rps = (result.requests / result.ms) * 1000;
@@ -167,10 +172,14 @@ export default async function bench(): Promise<BenchRow[]> {
         return level.held;
       };
       if (QUICK) {
-        // R1 doubling from MEMORY_AT (held above), then R2 straight at 3x R1's figure; R0 not ramped.
+        // R1 at QUICK_R1_MAX if it held MEMORY_AT (above), else at half and a quarter of MEMORY_AT; then R2 straight
+        // at 3x R1's figure; R0 not ramped.
         const heldAt = (name: Name) => (atMemory[name][0]!.held ? MEMORY_AT : 0);
         held.r0.push(heldAt('r0'));
-        const r1 = await ramp(tryOn('r1'), heldAt('r1') > 0 ? MEMORY_AT * 2 : MEMORY_AT / 2, 1600, 1, RAMP_BUDGET_MS);
+        const r1Try = tryOn('r1');
+        const r1 = heldAt('r1') > 0
+          ? ((await r1Try(QUICK_R1_MAX)) ? QUICK_R1_MAX : MEMORY_AT)
+          : (await r1Try(MEMORY_AT / 2)) ? MEMORY_AT / 2 : (await r1Try(MEMORY_AT / 4)) ? MEMORY_AT / 4 : 0;
         held.r1.push(Math.max(r1, heldAt('r1')));
         const target = Math.max(MEMORY_AT, Math.ceil((3 * held.r1[0]!) / 25) * 25);
         held.r2.push(target > MEMORY_AT && (await tryOn('r2')(target)) ? target : heldAt('r2'));
@@ -239,7 +248,7 @@ function heldRows(held: Record<Name, number[]>, notes: Record<Name, string[]>, r
   const list = (v: Array<number | string>) => v.join('/');
   return [
     row(`${LABEL.r0}: streams held${QUICK ? ` (quick: only ${MEMORY_AT} tried)` : ` (${RAMPS} ramps: ${list(held.r0)})`}`, median(held.r0), 'streams', { note: notes.r0.join('; ') }),
-    row(`${LABEL.r1}: streams held${RAMPS > 1 ? ` (${RAMPS} ramps: ${list(held.r1)})` : ''}`, median(held.r1), 'streams', { ratio: { value: median(held.r1) / median(held.r0), against: 'R0' }, note: notes.r1.join('; ') }),
+    row(`${LABEL.r1}: streams held${RAMPS > 1 ? ` (${RAMPS} ramps: ${list(held.r1)})` : QUICK ? ` (quick: ${MEMORY_AT}, then ${QUICK_R1_MAX} at most)` : ''}`, median(held.r1), 'streams', { ratio: { value: median(held.r1) / median(held.r0), against: 'R0' }, note: notes.r1.join('; ') }),
     row(`${LABEL.r2}: streams held${QUICK ? " (quick: tried at 3x R1's only)" : ` (${RAMPS} ramps: ${list(held.r2)})`}`, median(held.r2), 'streams', {
       ratio: { value: median(vs1), against: 'R1' }, goal: `>= 3x R1 and >= 0.4x R0${RAMPS > 1 ? ', each ramp' : ''}`, met, id: 'real-held',
       summary: `${list(vs1.map((v) => v.toFixed(2)))}x R1, ${QUICK ? 'R0 not ramped in quick mode' : `${list(vs0.map((v) => v.toFixed(2)))}x R0`} (R2 ${list(held.r2)}, R1 ${list(held.r1)}, R0 ${list(held.r0)})`,

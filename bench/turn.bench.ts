@@ -5,7 +5,7 @@
  * the reader pulls. Repetitions interleave R0/R1/R2 (rotating order) so machine noise hits all three.
  * Per turn: time to first body bytes, time to the first `text-delta` chunk, how long after the model
  * emitted its first text delta (the bench model's `onPart` hook) the reader got it, and process CPU
- * (process.cpuUsage) around the whole turn, divided by the 500 deltas. `--quick`: 8 s budget, fewer turns.
+ * (process.cpuUsage) around the whole turn, divided by the 500 deltas. `--quick`: 5 s budget, fewer turns.
  */
 import type { BenchRow } from './bench-row.js';
 import { createBenchModel } from './support/bench-model.js';
@@ -20,8 +20,8 @@ const OWN_SHARE = "turn, chatwire's own share (in-process mock model)";
 const DELTAS = 500;
 const WARMUP = sized(25, 10);
 const MIN_REPS = sized(80, 30);
-const MAX_REPS = sized(400, 150);
-const BUDGET_MS = sized(35_000, 8_000);
+const MAX_REPS = sized(400, 100);
+const BUDGET_MS = sized(35_000, 5_000);
 /** The model's parts: stream-start, response-metadata, text-start, then the first text delta. */
 const FIRST_DELTA_PART = 3;
 /** Issue #18 goals: R2's CPU per chunk <= 0.5x R1's; its first text delta <= 0.5 ms after the provider's. */

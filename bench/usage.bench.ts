@@ -8,8 +8,9 @@
  * ledger rows against today's turn rows), and what the ledger costs a turn's save (the turn row's insert
  * alone against the insert plus the ledger addition, in one transaction). Both answers are checked equal.
  *
- * The table also holds other users' turns (900,000; quick: 100,000). Only with CHATWIRE_TEST_DATABASE_URL or
- * DATABASE_URL; works in its own schema and drops it afterwards. `--quick`: fewer other rows and runs, and
+ * The table also holds other users' turns (900,000). Only with CHATWIRE_TEST_DATABASE_URL or
+ * DATABASE_URL; works in its own schema and drops it afterwards. `--quick`: the same shape at a twentieth
+ * (5,000 turns of the user among 50,000; the 100x goal is then checked in full mode only), fewer runs, and
  * 20,000 turns on the memory store.
  * Then the same user on the memory store, each turn stored as a save stores it (turn row and ledger addition in
  * one transaction): `service.usage` against summing the turn rows.
@@ -30,7 +31,9 @@ const USER = 'bench-user';
 const USER_TURNS = 100_000;
 /** The memory store's user (quick: 20,000 turns; its ledger is ~10,000x faster than the sum, far above the goal). */
 const MEMORY_TURNS = sized(USER_TURNS, 20_000);
-const OTHER_TURNS = sized(900_000, 100_000);
+/** On PostgreSQL: the user's turns and the others' (quick: a twentieth of each, the same 1:9 shape). */
+const PG_USER_TURNS = sized(USER_TURNS, 5_000);
+const OTHER_TURNS = sized(900_000, 45_000);
 const OTHER_USERS = 5_000;
 const DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -123,7 +126,7 @@ export default async function usageBench(): Promise<BenchRow[]> {
 
 async function postgresRows(): Promise<BenchRow[]> {
   const group = 'usage';
-  const name = `GET /usage of a user with ${USER_TURNS.toLocaleString('en')} turns in ${DAYS} days on PostgreSQL`;
+  const name = `GET /usage of a user with ${PG_USER_TURNS.toLocaleString('en')} turns in ${DAYS} days on PostgreSQL`;
   const url = process.env.CHATWIRE_TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!url) return [{ group, name, value: Number.NaN, unit: 'ms', note: 'skipped: neither CHATWIRE_TEST_DATABASE_URL nor DATABASE_URL is set' }];
   const executor = createPostgresExecutor({ connectionString: url, max: 2 });
@@ -143,12 +146,12 @@ async function postgresRows(): Promise<BenchRow[]> {
     const loadStart = performance.now();
     const now = Date.now();
     const start = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
-    const total = USER_TURNS + OTHER_TURNS;
+    const total = PG_USER_TURNS + OTHER_TURNS;
     await executor.query(
       `INSERT INTO ${tables.records} (collection, record_id, data, created_at, updated_at)
        SELECT 'ai-turns', md5('turn' || g)::uuid::text,
               jsonb_build_object('chatId', md5('chat' || (g / 10))::uuid::text,
-                'userId', CASE WHEN g % ${total / USER_TURNS} = 0 THEN $1 ELSE 'user-' || (g % ${OTHER_USERS}) END,
+                'userId', CASE WHEN g % ${total / PG_USER_TURNS} = 0 THEN $1 ELSE 'user-' || (g % ${OTHER_USERS}) END,
                 'userMessageId', 'u.' || md5('u' || g), 'assistantMessageId', md5('turn' || g)::uuid::text, 'trigger', 'submit',
                 'modelId', ($2::text[])[1 + (g / 7) % 3], 'provider', 'provider_a', 'finishReason', 'stop',
                 'usage', jsonb_build_object('input', 100 + g % 1000, 'output', 10 + g % 300, 'total', 110 + g % 1000 + g % 300, 'reasoning', null, 'cached', 0),
@@ -182,7 +185,7 @@ async function postgresRows(): Promise<BenchRow[]> {
     const old = await usageFromTurnRows(store, fromMs, toMs);
     if (JSON.stringify(usage) !== JSON.stringify(old)) throw new Error('the ledger and the turn rows disagree');
     const turns = usage.reduce((n, row) => n + row.turns, 0);
-    if (turns !== USER_TURNS) throw new Error(`expected ${USER_TURNS} turns, the ledger says ${turns}`);
+    if (turns !== PG_USER_TURNS) throw new Error(`expected ${PG_USER_TURNS} turns, the ledger says ${turns}`);
 
     const ledger = await timeEach(RUNS.ledger, () => service.usage(caller));
     const baseline = await timeEach(RUNS.baseline, () => usageFromTurnRows(store, fromMs, toMs));
@@ -235,14 +238,15 @@ async function postgresRows(): Promise<BenchRow[]> {
         value: p50,
         unit: 'ms',
         ratio: { value: baseP50 / p50, against: 'summing the turn rows p50' },
-        goal: '>= 100x faster than summing the turn rows',
-        met: baseP50 / p50 >= 100,
+        // The goal is set on the 100,000-turn user: quick mode's 5,000 rows are too few to be the yardstick.
+        goal: QUICK ? '>= 100x faster than summing the turn rows (checked in full mode, 100,000 turns)' : '>= 100x faster than summing the turn rows',
+        ...(QUICK ? {} : { met: baseP50 / p50 >= 100 }),
         note: `PostgreSQL ${version}; ${rows}; ${RUNS.ledger} runs; ${load}`,
       },
       { group, name: 'the same, p99', value: p99, unit: 'ms', ratio: { value: baseP50 / p99, against: 'summing the turn rows p50' } },
       {
         group,
-        name: `baseline: the ${USER_TURNS.toLocaleString('en')} turn rows read through the store and summed (before the ledger) p50`,
+        name: `baseline: the ${PG_USER_TURNS.toLocaleString('en')} turn rows read through the store and summed (before the ledger) p50`,
         value: baseP50,
         unit: 'ms',
         note: `p99 ${percentile(baseline, 99).toFixed(0)} ms; ${RUNS.baseline} runs; same answer`,
