@@ -142,12 +142,13 @@ describe('TurnOutput', () => {
     let ends = 0;
     const source = output.response[PUSH_SOURCE]!({ write: (bytes) => void written.push(bytes), end: () => void (ends += 1) });
     expect(source).not.toBeNull();
-    expect(output.response[PUSH_SOURCE]!({ write: () => undefined, end: () => undefined })).toBeNull(); // once
+    expect(output.response[PUSH_SOURCE]).toBeUndefined(); // once: the web stream is gone
     output.sendTextDelta('t', 'hi');
     expect(output.connected).toBe(true);
     await output.end();
     expect(concatBytes(written)).toEqual(concatBytes([encodeSseChunk({ type: 'start', messageId: 'a1' }), encodeSseChunk({ type: 'text-delta', id: 't', delta: 'hi' }), SSE_DONE]));
     expect(ends).toBe(1);
+    await expect(readBytes(output.response)).rejects.toThrow(/taken by a sink/);
     source!.cancel();
     expect(gone).toBe(0); // after the end the client leaving is nobody's concern
 

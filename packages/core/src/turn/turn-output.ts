@@ -15,8 +15,8 @@ import { encodeSseChunk, encodeTextDelta, SSE_DONE } from './sse-encoder.js';
  * socket with no stream, reader or promise per chunk). Until then the bytes wait here.
  */
 export class TurnOutput {
-  /** The HTTP response body of the request that started the turn. */
-  readonly response: PushSourceStream;
+  /** The web stream until a sink took the bytes (then dropped: one stream less held per open turn). */
+  private stream: PushSourceStream | null;
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   private sink: PushSink | null = null;
   /** Bytes produced before the response had a reader (null once it has one). */
@@ -50,7 +50,17 @@ export class TurnOutput {
       { highWaterMark: 0 },
     );
     stream[PUSH_SOURCE] = (sink) => this.push(sink);
-    this.response = stream;
+    this.stream = stream;
+  }
+
+  /**
+   * The HTTP response body of the request that started the turn. Once its bytes were taken as calls
+   * (`PUSH_SOURCE`), a stream that fails at once: the bytes went to the sink.
+   */
+  get response(): PushSourceStream {
+    return (this.stream ??= new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new TypeError('TurnOutput: the response bytes were taken by a sink')),
+    }));
   }
 
   /** True once an `error` chunk went out: the stream can only end now. */
@@ -108,6 +118,7 @@ export class TurnOutput {
     if (pending === null || !this.open) return null;
     this.pending = null;
     this.controller = null;
+    this.stream = null;
     if (!this.done) this.sink = sink;
     for (const bytes of pending) if (this.open) sink.write(bytes);
     if (this.done && this.open) sink.end();
