@@ -159,7 +159,7 @@ export function createAttachmentService(
       const recordId = `att_${random.subarray(0, 16).toString('base64url')}`;
       const blobKey = `${recordId}${random.subarray(16).toString('base64url')}`;
       const createRow = async (tx: RecordAccess) => {
-        const { size, sha256 } = await checked.result();
+        const { size, sha256 } = checked.result();
         // Under the usage row's lock: concurrent uploads of the user never both pass the quota.
         await addUsage(tx, caller.userId, size, limits.quotaBytesPerUser);
         const data: AttachmentData = { userId: caller.userId, mediaType, filename: cleanFilename(input.filename), size, sha256, blobKey };

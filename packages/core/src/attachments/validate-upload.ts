@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { ChatwireError, concatBytes } from '@chatwire/storage';
 import { isTextType } from './attachment-media-types.js';
-import { createUploadHash } from './off-thread-hash.js';
 
 /** file-type reads at most this many bytes of a file's start. */
 const SNIFF_BYTES = 4100;
@@ -9,8 +9,8 @@ const SNIFF_BYTES = 4100;
 export interface CheckedUpload {
   /** The bytes as they arrive, checked; throws (and so stores nothing) on the first bad byte or past the limit. */
   body: AsyncIterable<Uint8Array>;
-  /** Once `body` is consumed: its size and SHA-256 (hex, computed off this thread: `createUploadHash`). */
-  result(): Promise<{ size: number; sha256: string }>;
+  /** Once `body` is consumed: its size and SHA-256 (hex). */
+  result(): { size: number; sha256: string };
 }
 
 export interface UploadCheckOptions {
@@ -31,11 +31,10 @@ function unsupported(message: string): ChatwireError {
  */
 export async function validateUpload(source: AsyncIterable<Uint8Array>, options: UploadCheckOptions): Promise<CheckedUpload> {
   const iterator = source[Symbol.asyncIterator]();
-  const hash = createUploadHash();
+  const hash = createHash('sha256');
   const text = isTextType(options.mediaType) ? new TextDecoder('utf-8', { fatal: true }) : null;
   let size = 0;
-  /** Counts and checks a chunk and hands it to the hash; a promise: wait for the hash before reading on. */
-  const take = (chunk: Uint8Array): Promise<void> | undefined => {
+  const take = (chunk: Uint8Array): Uint8Array => {
     size += chunk.byteLength;
     if (size > options.limit) throw options.tooLarge();
     if (text) {
@@ -46,10 +45,10 @@ export async function validateUpload(source: AsyncIterable<Uint8Array>, options:
         throw unsupported('A text file must be UTF-8');
       }
     }
-    return hash.update(chunk);
+    hash.update(chunk);
+    return chunk;
   };
   const fail = async (error: unknown): Promise<never> => {
-    hash.dispose();
     await iterator.return?.().catch(() => undefined);
     throw error;
   };
@@ -64,9 +63,7 @@ export async function validateUpload(source: AsyncIterable<Uint8Array>, options:
         ended = true;
         break;
       }
-      const wait = take(next.value);
-      if (wait) await wait;
-      head.push(next.value);
+      head.push(take(next.value));
       headBytes += next.value.byteLength;
     }
     if (headBytes === 0) throw new ChatwireError('VALIDATION', 'The file is empty', { details: { field: 'body' } });
@@ -79,25 +76,21 @@ export async function validateUpload(source: AsyncIterable<Uint8Array>, options:
   }
 
   async function* body(): AsyncGenerator<Uint8Array> {
-    let complete = false;
+    yield* head;
+    if (ended) {
+      finish();
+      return;
+    }
     try {
-      yield* head;
-      while (!ended) {
+      for (;;) {
         const next = await iterator.next();
         if (next.done) break;
-        const wait = take(next.value);
-        if (wait) await wait;
-        yield next.value;
+        yield take(next.value);
       }
-      finish();
-      complete = true;
-    } finally {
-      // Failed, or stopped early (the store failed, or its reader let go): stop reading and free the hash.
-      if (!complete) {
-        hash.dispose();
-        await iterator.return?.().catch(() => undefined);
-      }
+    } catch (error) {
+      await fail(error);
     }
+    finish();
   }
   const finish = () => {
     if (text) {
@@ -108,8 +101,5 @@ export async function validateUpload(source: AsyncIterable<Uint8Array>, options:
       }
     }
   };
-  return {
-    body: body(),
-    result: async () => ({ size, sha256: await hash.digest() }),
-  };
+  return { body: body(), result: () => ({ size, sha256: hash.digest('hex') }) };
 }
