@@ -10,7 +10,7 @@
  * bytes. Measures, all lines in this run, whole turns through HTTP: server CPU per text delta over whole
  * turns (50 clients sending turns of 60 deltas back to back) and mid-stream (100 open streams, a hold window);
  * memory per open stream at 100 (RSS and heap + external, after a full GC, against before they opened; full
- * mode: the median over the three ramps, taken as their first level on fresh processes);
+ * mode: the median over the three ramps, taken as their first level on fresh processes, each warmed by 20 streams opened and closed);
  * the first text delta after the provider wrote it (p50, one monotonic clock, one turn at a time); `GET /chats` requests/s over
  * 50 keep-alive connections against R0's bare JSON endpoint (the same 20-chat answer; best of interleaved rounds); the most paced streams held with a p99 gap
  * <= 100 ms (full mode: three ramps, each on fresh server processes). Plus the provider package alone
@@ -31,6 +31,12 @@ const TURN_CLIENTS = 50;
 const TURN_MS = sized(12_000, 2_000);
 /** Streams at which memory and mid-stream CPU are taken (every line opens them within seconds). */
 const MEMORY_AT = 100;
+/**
+ * Full mode: streams opened, held and closed on each fresh process before its ramp, so that memory and CPU at
+ * MEMORY_AT price what an open stream holds and costs, not the code V8 compiles (heap code space, optimizing
+ * compiler threads) and the module state made on a process's first streams; every line gets the same round.
+ */
+const WARM_STREAMS = 20;
 /** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
 const FIRST_MS = sized(6_000, 1_000);
 const HOLD_MS = sized(2_000, 1_000);
@@ -147,7 +153,7 @@ export default async function bench(): Promise<BenchRow[]> {
 
     phase('GET /chats');
     // Open streams: mid-stream CPU and memory at MEMORY_AT (quick: here; full: as the first level of every ramp,
-    // on fresh processes; quick: on the processes the turns ran on), then the ramps.
+    // on fresh processes after a warm-up round of WARM_STREAMS; quick: on the processes the turns ran on), then the ramps.
     await provider.config(1_000_000, PACE_MS);
     const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
     if (QUICK) {
@@ -164,6 +170,7 @@ export default async function bench(): Promise<BenchRow[]> {
       if (r > 0 || !QUICK) {
         for (const s of Object.values(servers)) s.exit();
         servers = await startAll(provider.port);
+        for (const name of LINES) await runLevel([{ server: servers[name], client: streamClient }], WARM_STREAMS, HOLD_MS, OPEN_TIMEOUT_MS);
       }
       const tryOn = (name: Name) => async (n: number) => {
         const level = await runLevel([{ server: servers![name], client: streamClient }], n, HOLD_MS, OPEN_TIMEOUT_MS);
@@ -217,7 +224,7 @@ function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
   };
   const at = { r0: { cpuPerDeltaUs: med('r0', (l) => l.cpuPerDeltaUs), rssPerStream: med('r0', (l) => l.rssPerStream), heapPerStream: med('r0', (l) => l.heapPerStream) }, r1: { cpuPerDeltaUs: med('r1', (l) => l.cpuPerDeltaUs), rssPerStream: med('r1', (l) => l.rssPerStream), heapPerStream: med('r1', (l) => l.heapPerStream) }, r2: { cpuPerDeltaUs: med('r2', (l) => l.cpuPerDeltaUs), rssPerStream: med('r2', (l) => l.rssPerStream), heapPerStream: med('r2', (l) => l.heapPerStream) } };
   const [c0, c1, c2] = LINES.map((n) => at[n].cpuPerDeltaUs) as [number, number, number];
-  const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes` : QUICK ? ', quick: on the processes the turns ran on' : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
+  const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes, each warmed by ${WARM_STREAMS} streams opened and closed` : QUICK ? ', quick: on the processes the turns ran on' : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
   const rows: BenchRow[] = [
     row(`${LABEL.r0}: CPU per chunk, mid-stream`, c0, 'us', { note }),
     row(`${LABEL.r1}: CPU per chunk, mid-stream`, c1, 'us', { ratio: { value: c1 / c0, against: 'R0' } }),
