@@ -1,10 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
 import { ChatwireError } from '@chatwire/storage';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatHandlerLike } from '../adapters/chat-handler-like.js';
-import { toNodeListener } from '../adapters/node.js';
-import { withHeartbeat, type HeartbeatOptions } from './with-heartbeat.js';
+import { heartbeatSseServers } from '../adapters/testing/heartbeat-sse-servers.js';
 
 const MiB = 1024 * 1024;
 const EVENT = new TextEncoder().encode(`data: ${'x'.repeat(16 * 1024)}\n\n`);
@@ -27,41 +23,10 @@ function endlessEvents(): { stream: ReadableStream<Uint8Array>; pulledBytes: () 
   return { stream, pulledBytes: () => pulledBytes, cancelled };
 }
 
-const servers: Server[] = [];
-const clients: Socket[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((socket) => socket.destroy());
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
-async function serveSse(body: () => ReadableStream<Uint8Array>, options: HeartbeatOptions, errors: unknown[]): Promise<{ port: number; sockets: Socket[] }> {
-  const handler: ChatHandlerLike = Object.assign(
-    async () => new Response(withHeartbeat(body(), options), { headers: { 'content-type': 'text/event-stream' } }),
-    { basePath: '/api/ai', matches: () => true },
-  );
-  const sockets: Socket[] = [];
-  const server = createServer(toNodeListener(handler, { onError: (error) => void errors.push(error) }));
-  server.on('connection', (socket) => sockets.push(socket));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, sockets };
-}
-
-function get(port: number): Socket {
-  const socket = connect(port, '127.0.0.1');
-  clients.push(socket);
-  socket.on('error', () => undefined);
-  socket.write('GET /api/ai/chat HTTP/1.1\r\nHost: test\r\n\r\n');
-  return socket;
-}
+const sse = heartbeatSseServers();
+const serveSse = sse.serve;
+const get = sse.get;
+afterEach(() => sse.closeAll());
 
 describe('withHeartbeat behind the node bridge', () => {
   it('drops a client that stops reading, cancels the source and keeps what was produced bounded', async () => {

@@ -1,11 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { ChatwireError } from '@chatwire/storage';
 import { afterEach, describe, expect, it } from 'vitest';
+import { heartbeatSseServers } from '../testing/heartbeat-sse-servers.js';
 import { PUSH_SOURCE, type ByteSink, type PushStream } from '../../http/direct-body.js';
-import { withHeartbeat, type HeartbeatOptions } from '../../http/with-heartbeat.js';
-import type { ChatHandlerLike } from '../chat-handler-like.js';
-import { toNodeListener } from '../node.js';
+import { withHeartbeat } from '../../http/with-heartbeat.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -33,33 +31,10 @@ function pushBody(): { stream: PushStream; write(text: string): void; end(): voi
   };
 }
 
-const servers: Server[] = [];
-const clients: Socket[] = [];
-afterEach(async () => {
-  clients.splice(0).forEach((socket) => socket.destroy());
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())))));
-});
-
-async function serve(body: () => ReadableStream<Uint8Array>, options: HeartbeatOptions, errors: unknown[]): Promise<{ port: number; sockets: Socket[] }> {
-  const handler: ChatHandlerLike = Object.assign(
-    async () => new Response(withHeartbeat(body(), options), { headers: { 'content-type': 'text/event-stream' } }),
-    { basePath: '/api/ai', matches: () => true },
-  );
-  const sockets: Socket[] = [];
-  const server = createServer(toNodeListener(handler, { onError: (error) => void errors.push(error) }));
-  server.on('connection', (socket) => sockets.push(socket));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, sockets };
-}
-
-function get(port: number): Socket {
-  const socket = connect(port, '127.0.0.1');
-  clients.push(socket);
-  socket.on('error', () => undefined);
-  socket.write('GET /api/ai/chat HTTP/1.1\r\nHost: test\r\n\r\n');
-  return socket;
-}
+const sse = heartbeatSseServers();
+const serve = sse.serve;
+const get = sse.get;
+afterEach(() => sse.closeAll());
 
 function readAll(socket: Socket): Promise<string> {
   socket.setEncoding('latin1');
