@@ -61,14 +61,7 @@ describe('withHeartbeat behind the node bridge', () => {
     const quiet = new ReadableStream<Uint8Array>({}); // produces nothing, never ends
     const served = await serveSse(() => quiet, { heartbeatMs: 50, clientIdleTimeoutMs: 200 }, []);
     const client = get(served.port);
-    client.setEncoding('latin1');
-    let text = '';
-    await new Promise<void>((resolve) =>
-      client.on('data', (chunk: string) => {
-        text += chunk;
-        if (text.split(': keep-alive\n\n').length > 4) resolve();
-      }),
-    );
+    const text = await sse.readUntil(client, (read) => read.split(': keep-alive\n\n').length > 4);
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(served.sockets[0]!.destroyed).toBe(false); // a reading client is never dropped
   });

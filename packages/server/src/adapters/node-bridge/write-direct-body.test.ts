@@ -89,14 +89,7 @@ describe('a body taken as calls behind the node bridge (writeDirectBody)', () =>
     body.write('data: 1\n\n');
     const served = await serve(() => body.stream, { heartbeatMs: 30, clientIdleTimeoutMs: 200 }, []);
     const client = get(served.port);
-    client.setEncoding('latin1');
-    let text = '';
-    await new Promise<void>((resolve) =>
-      client.on('data', (chunk: string) => {
-        text += chunk;
-        if (text.split(': keep-alive\n\n').length > 3) resolve();
-      }),
-    );
+    const text = await sse.readUntil(client, (read) => read.split(': keep-alive\n\n').length > 3);
     expect(text.indexOf('data: 1\n\n')).toBeLessThan(text.indexOf(': keep-alive\n\n'));
     expect(served.sockets[0]!.destroyed).toBe(false);
   });

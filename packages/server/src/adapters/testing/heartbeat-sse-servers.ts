@@ -32,6 +32,17 @@ export function heartbeatSseServers() {
       socket.write('GET /api/ai/chat HTTP/1.1\r\nHost: test\r\n\r\n');
       return socket;
     },
+    /** The text a raw client read (latin1) once `done` says it has enough. */
+    readUntil(client: Socket, done: (text: string) => boolean): Promise<string> {
+      client.setEncoding('latin1');
+      let text = '';
+      return new Promise<string>((resolve) =>
+        client.on('data', (chunk: string) => {
+          text += chunk;
+          if (done(text)) resolve(text);
+        }),
+      );
+    },
     async closeAll(): Promise<void> {
       clients.splice(0).forEach((socket) => socket.destroy());
       await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())))));
