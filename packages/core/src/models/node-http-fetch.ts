@@ -271,7 +271,7 @@ function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal 
           if (finished) return;
           finished = true;
           done();
-          controller.error(signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error }));
+          controller.error(bodyFailure(signal, error));
         };
         source.on('data', (chunk: Buffer) => {
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -284,10 +284,7 @@ function bodyStream(source: Readable, res: IncomingMessage, signal: AbortSignal 
           controller.close();
         });
         source.once('error', fail);
-        res.once('aborted', () => fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' })));
-        res.once('close', () => {
-          if (!res.complete) fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
-        });
+        onConnectionLost(res, fail);
         onAbort = () => fail(signal!.reason);
         signal?.addEventListener('abort', onAbort, { once: true });
       },
@@ -319,4 +316,18 @@ export function createProviderFetch(): typeof fetch {
 function isNode(): boolean {
   const g = globalThis as { process?: { versions?: { node?: string } }; Bun?: unknown; Deno?: unknown; navigator?: { userAgent?: string } };
   return typeof g.process?.versions?.node === 'string' && g.Bun === undefined && g.Deno === undefined && g.navigator?.userAgent !== 'Cloudflare-Workers';
+}
+
+/** How a body read over node:http fails, as fetch's does: the call's abort reason, else `TypeError('terminated', { cause })`. */
+export function bodyFailure(signal: AbortSignal | undefined, cause: unknown): unknown {
+  return signal?.aborted ? signal.reason : new TypeError('terminated', { cause });
+}
+
+/** Calls `lost` once the answer's connection goes before its body completed (undici's "other side closed"). */
+export function onConnectionLost(res: IncomingMessage, lost: (error: Error) => void): void {
+  const closed = () => Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
+  res.once('aborted', () => lost(closed()));
+  res.once('close', () => {
+    if (!res.complete) lost(closed());
+  });
 }

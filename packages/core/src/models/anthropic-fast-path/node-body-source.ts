@@ -1,4 +1,4 @@
-import { takeNodeBody } from '../node-http-fetch.js';
+import { bodyFailure, onConnectionLost, takeNodeBody } from '../node-http-fetch.js';
 import type { BodySink, BodySource } from './anthropic-fast-path-stream.js';
 
 /** Bytes read ahead of the parser before the socket is paused (as `createNodeHttpFetch`'s web body). */
@@ -33,7 +33,7 @@ export function nodeBodySource(response: Response): BodySource | null {
   const fail = (error: unknown) => {
     if (finished) return;
     finish();
-    failure = { error: signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error }) };
+    failure = { error: bodyFailure(signal, error) };
     if (sink !== null) return sink.error(failure.error);
     if (waiting !== null) {
       const w = waiting;
@@ -42,7 +42,6 @@ export function nodeBodySource(response: Response): BodySource | null {
     }
   };
   const onAbort = () => fail(signal!.reason);
-  const lost = () => fail(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
 
   source.on('data', (chunk: Buffer) => {
     const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -68,10 +67,7 @@ export function nodeBodySource(response: Response): BodySource | null {
     }
   });
   source.once('error', fail);
-  res.once('aborted', lost);
-  res.once('close', () => {
-    if (!res.complete) lost();
-  });
+  onConnectionLost(res, fail);
   signal?.addEventListener('abort', onAbort, { once: true });
 
   return {
