@@ -4,15 +4,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProviderCommand, ProviderReply } from './anthropic-sse-server.js';
 import { channel, type Channel } from './child-channel.js';
+import { exampleSourceHooks, exampleStartFlags } from './example-start-flags.js';
 import type { ClientCommand, ClientReply, StreamSpec } from './concurrency-protocol.js';
 import type { RealLineName } from './real-path-line.js';
 import type { RealServerCommand, RealServerReply, TurnClientCommand, TurnClientReply } from './real-path-protocol.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export function spawnChild(file: string, args: string[] = [], gc = false): ChildProcess {
+/** A child running `file`; `node` its Node flags (default: TypeScript through tsx). */
+export function spawnChild(file: string, args: string[] = [], gc = false, node: string[] = ['--import', 'tsx']): ChildProcess {
   return fork(join(here, file), args, {
-    execArgv: [...(gc ? ['--expose-gc'] : []), '--import', 'tsx'],
+    execArgv: [...(gc ? ['--expose-gc'] : []), ...node],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
@@ -51,7 +53,10 @@ export interface LineServer {
 }
 
 export async function startLine(line: RealLineName, providerPort: number, prefix?: string): Promise<LineServer> {
-  const child = spawnChild('real-path-server.ts', [line, String(providerPort), ...(prefix ? [prefix] : [])], true);
+  // Line servers run as `pnpm start` runs the example: R2 with all of its start script's Node flags, the others
+  // with its module hooks only (the same compiled TypeScript for every line).
+  const node = line.startsWith('r2') ? exampleStartFlags() : exampleSourceHooks();
+  const child = spawnChild('real-path-server.ts', [line, String(providerPort), ...(prefix ? [prefix] : [])], true, node);
   const ch = channel<RealServerCommand, RealServerReply>(child);
   const ready = await ch.next();
   if (ready.type !== 'ready') throw new Error(`${line} did not start`);
