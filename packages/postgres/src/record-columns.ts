@@ -6,7 +6,13 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** The select list every read uses: text only, so no type parser of `pg` or PGlite gets involved. */
 // The aliases differ from the column names on purpose: a bare `ORDER BY created_at` would otherwise sort
 // by the output text column (and `seq` as text, '10' < '9').
-export const RECORD_COLUMNS = `record_id, data::text AS data_text, ${iso('created_at')} AS created_iso, ${iso('updated_at')} AS updated_iso, seq::text AS seq_text`;
+export const RECORD_COLUMNS = recordColumnsOf('');
+
+/** `RECORD_COLUMNS` of a table aliased `alias` in a join (`alias.` before every column; '' for none). */
+export function recordColumnsOf(alias: string): string {
+  const c = alias === '' ? '' : `${alias}.`;
+  return `${c}record_id, ${c}data::text AS data_text, ${iso(`${c}created_at`)} AS created_iso, ${iso(`${c}updated_at`)} AS updated_iso, ${c}seq::text AS seq_text`;
+}
 
 export interface RecordRow {
   record_id: string;
