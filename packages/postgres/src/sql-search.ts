@@ -26,9 +26,10 @@ type Run = <R extends object>(text: string, params: SqlParams) => Promise<{ rows
  * the row (positions in its tsvector); ties newest first by insertion sequence; keyset cursor on both.
  *
  * Every match is ranked, from its tsvector alone: `setweight` marks the query's words and `ts_filter` keeps
- * only them, so `unnest` lists those few lexemes instead of all of the row's (~1.8x faster per match on
- * 12-word rows, more on long answers). The page is chosen by row id (`ctid`, valid within the statement's
- * snapshot), and only its rows' `data` is read and sent.
+ * only them, so `unnest` lists those few lexemes instead of all of the row's (psql: 5.5 µs a match instead
+ * of 45-77 on 250-word answers; a one-word search over the bench's 12-word rows 2.9 ms instead of 5.3, hot).
+ * The page is chosen by row id (`ctid`, valid within the statement's snapshot), and only its rows' `data` is
+ * read and sent.
  */
 export async function searchRecords(query: DriverSearch, t: TableNames, run: Run): Promise<SearchPage> {
   const { configSql } = searchObjects(t);
