@@ -1,5 +1,5 @@
 import { createChatService, createDemoModel, createModelRegistry } from '@chatwire/core';
-import { createRecordStore } from '@chatwire/storage';
+import { createRecordStore, parseSearchQuery } from '@chatwire/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlDriver, type SqlDriver } from './create-sql-driver.js';
 import type { SqlExecutor, SqlValue } from './sql-executor.js';
@@ -135,6 +135,24 @@ for (const backend of backends) {
     it('a record by id uses the primary key', async () => {
       const plan = await explainLast(() => driver.get('ai-messages', 'm42'));
       expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_pkey');
+    });
+
+    it('a search of one user’s messages finds them by the GIN index and fetches its page by row id, never a full scan', async () => {
+      const search = (cursor?: string) =>
+        driver.search!({
+          sources: [{ collection: 'ai-messages', filter: { userId: { eq: 'u7' } } }],
+          query: parseSearchQuery('hello'),
+          limit: 5,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+      const plan = await explainLast(() => search());
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_search_tsv_idx');
+      expect(plan.map((n) => n['Node Type'])).toContain('Tid Scan');
+      expect(plan.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      const first = await search();
+      expect(first.hits).toHaveLength(5);
+      const next = await explainLast(() => search(first.nextCursor as string));
+      expect(next.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     });
   });
 }
