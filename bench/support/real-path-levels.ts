@@ -4,6 +4,7 @@
  * over the window), memory after a full GC with them open (RSS, heap + external) against the same
  * before they opened. And the ramp that finds how many streams a line holds.
  */
+import { cpus } from 'node:os';
 import type { ClientCommand, ClientReply, GapStats } from './concurrency-protocol.js';
 import type { Channel } from './child-channel.js';
 import type { LineServer } from './real-path-children.js';
@@ -21,6 +22,8 @@ export interface Level {
   rssPerStream: number;
   heapPerStream: number;
   server: { gcMaxMs: number; loopP99Ms: number } | null;
+  /** The whole machine's CPU over the hold window: busy share of all its cores (every process: servers, clients, the provider, databases). */
+  machineBusy: number;
   /** Errors the server(s) reported to their error hook so far (client-closed streams included), and the first. */
   errors: number;
   firstError?: string;
@@ -37,12 +40,15 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
   const opened = await Promise.all(
     pairs.map(({ server, client }, i) => client.ask({ type: 'open', port: server.port, count: per, spec: specs[i]!, openTimeoutMs }, 'opened')),
   );
-  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null, errors: 0 };
+  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null, machineBusy: Number.NaN, errors: 0 };
   if (opened.every((o) => o.opened === per)) {
     await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'mark' }, 'marked')));
     const cpu0 = await Promise.all(pairs.map(({ server }) => server.cpu()));
+    const machine0 = machineTimes();
     const held = await Promise.all(pairs.map(({ client }) => client.ask({ type: 'hold', holdMs }, 'held')));
+    const machine1 = machineTimes();
     const cpu1 = await Promise.all(pairs.map(({ server }) => server.cpu()));
+    level.machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
     const during = await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'memory' }, 'memory')));
     const all = held.map((h) => h.stats);
     const sum = (f: (i: number) => number) => pairs.reduce((s, _, i) => s + f(i), 0);
@@ -59,6 +65,18 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
   const first = idle.find((i) => i.firstError !== undefined)?.firstError;
   if (first !== undefined) level.firstError = first.slice(0, 160);
   return level;
+}
+
+/** Busy and total CPU time of all the machine's cores so far (ms). */
+function machineTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
 }
 
 export type TryLevel = (streams: number) => Promise<boolean>;
@@ -92,4 +110,5 @@ export async function ramp(tryLevel: TryLevel, start: number, max: number, steps
 export const describeLevel = (l: Level) =>
   `${l.streams}: ${l.held ? 'held' : 'failed'} p99 ${l.stats ? l.stats.p99.toFixed(0) : '-'} ms, opened in ${l.openMs.toFixed(0)} ms, ` +
   `client ELU ${l.stats ? l.stats.clientElu.toFixed(2) : '-'}, server loop p99 ${l.server?.loopP99Ms.toFixed(0) ?? '-'} ms` +
+  (Number.isNaN(l.machineBusy) ? '' : `, machine CPU ${(100 * l.machineBusy).toFixed(0)} % busy`) +
   (l.errors > 0 ? `, ${l.errors} errors reported so far (first: ${l.firstError})` : '');
