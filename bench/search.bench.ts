@@ -82,10 +82,11 @@ async function load(sql: SqlClient, records: string, target: Target): Promise<nu
      SELECT '${AI_CHATS}', 'tc-' || g, jsonb_build_object('userId', 'u-target', 'title', 'Chat ' || g), now(), now()
      FROM generate_series(0, ${chatsPerUser - 1}) g`,
   );
-  // The table as it is once autovacuum has been by (2M inserts start it within a minute): hint bits and the
-  // visibility map set, the GIN pending list merged, statistics taken. Without this, the first search to read a
-  // page dirtied it (hint bits), evicting it later wrote it, and autovacuum's pass over the 780 MB table could
-  // start in the middle of the timed searches. The checkpoint writes the load's dirty buffers out beforehand.
+  // The table as it is once autovacuum has been by (on a server where it is on, as by default, 2M inserts start
+  // it within a minute; the test server has it off): hint bits and the visibility map set, the GIN pending list
+  // merged, statistics taken. Without this, the first search to read a page dirtied it (hint bits) and evicting
+  // it later wrote it; with autovacuum on, its pass over the 780 MB table could start in the middle of the timed
+  // searches. The checkpoint writes the load's dirty buffers out beforehand.
   await sql.query(`VACUUM (ANALYZE) ${records}`);
   await sql.query('CHECKPOINT').catch(() => undefined); // needs superuser or pg_checkpoint
   return performance.now() - started;
