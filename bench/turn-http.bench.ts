@@ -37,6 +37,12 @@ const MEMORY_AT = 100;
  * compiler threads) and the module state made on a process's first streams; every line gets the same round.
  */
 const WARM_STREAMS = 20;
+/**
+ * Full mode: memory per open stream is also given at this level of the ramps (R0 and R2 reach it; R1 does not):
+ * at MEMORY_AT the process's own growth under load (V8's young generation, code, allocator arenas: several MB)
+ * divided by 100 streams moves the RSS figure by tens of KB between ramps; 4x the streams shows what a stream holds.
+ */
+const MEMORY_WIDE = 400;
 /** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
 const FIRST_MS = sized(6_000, 1_000);
 const HOLD_MS = sized(2_000, 1_000);
@@ -156,6 +162,7 @@ export default async function bench(): Promise<BenchRow[]> {
     // on fresh processes after a warm-up round of WARM_STREAMS; quick: on the processes the turns ran on), then the ramps.
     await provider.config(1_000_000, PACE_MS);
     const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
+    const atWide: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
     if (QUICK) {
       // Quick: on the processes the turns ran on (full mode starts fresh ones; three more server processes cost
       // ~20 s of quick mode's budget). Both figures are differences after a full GC, so what the turns left
@@ -174,6 +181,7 @@ export default async function bench(): Promise<BenchRow[]> {
       const tryOn = (name: Name) => async (n: number) => {
         const level = await runLevel([{ server: servers![name], client: streamClient }], n, HOLD_MS, OPEN_TIMEOUT_MS);
         if (!QUICK && n === MEMORY_AT) atMemory[name].push(level);
+        if (!QUICK && n === MEMORY_WIDE) atWide[name].push(level);
         notes[name].push(`${RAMPS > 1 ? `ramp ${r + 1} ` : ''}${describeLevel(level)}`);
         return level.held;
       };
@@ -201,6 +209,7 @@ export default async function bench(): Promise<BenchRow[]> {
     }
     phase('ramps');
     rows.push(...openStreamRows(atMemory, row));
+    if (!QUICK) rows.push(...wideMemoryRows(atWide, atMemory, row));
     rows.push(...heldRows(held, notes, row));
     rows.push(...(await providerReadRows(provider, row)));
     phase('provider read alone');
@@ -247,6 +256,26 @@ function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
         ratio: { value: m2 / m1, against: 'R1' }, goal: '<= 80 KB', met: m2 <= 80, id,
         summary: `${m2.toFixed(0)} KB (R1 ${m1.toFixed(0)} KB, R0 ${m0.toFixed(0)} KB)`,
       }),
+    );
+  }
+  return rows;
+}
+
+/** Memory per open stream at MEMORY_WIDE (the ramps' level), per ramp, beside each ramp's figure at MEMORY_AT. */
+function wideMemoryRows(wide: Record<Name, Level[]>, narrow: Record<Name, Level[]>, row: RowFn): BenchRow[] {
+  const kb = (b: number) => b / 1024;
+  const med = (v: number[]) => {
+    const x = v.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
+    return x.length === 0 ? Number.NaN : x[Math.floor(x.length / 2)]!;
+  };
+  const list = (levels: Level[], f: (l: Level) => number) => levels.map((l) => kb(f(l)).toFixed(0)).join('/');
+  const rows: BenchRow[] = [];
+  for (const name of ['r0', 'r2'] as const) {
+    if (wide[name].length === 0) continue;
+    const note = `per ramp at ${MEMORY_WIDE}: RSS ${list(wide[name], (l) => l.rssPerStream)} KB, heap + external ${list(wide[name], (l) => l.heapPerStream)} KB; at ${MEMORY_AT}: RSS ${list(narrow[name], (l) => l.rssPerStream)} KB, heap + external ${list(narrow[name], (l) => l.heapPerStream)} KB`;
+    rows.push(
+      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), RSS`, kb(med(wide[name].map((l) => l.rssPerStream))), 'KB', { note }),
+      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), heap + external`, kb(med(wide[name].map((l) => l.heapPerStream))), 'KB'),
     );
   }
   return rows;
