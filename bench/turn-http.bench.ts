@@ -229,14 +229,18 @@ async function startAll(providerPort: number): Promise<Record<Name, LineServer>>
 
 type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRow>) => BenchRow;
 
+const kb = (b: number) => b / 1024;
+
+/** The median of a figure over the ramps' levels (levels whose streams did not all open give NaN and are left out). */
+function medianOver(levels: Level[], f: (l: Level) => number): number {
+  const v = levels.map(f).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return v.length === 0 ? Number.NaN : v[Math.floor(v.length / 2)]!;
+}
+
 function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
-  const kb = (b: number) => b / 1024;
-  /** The median over the ramps of a figure (levels whose streams did not all open give NaN and are left out). */
-  const med = (name: Name, f: (l: Level) => number) => {
-    const v = levels[name].map(f).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    return v.length === 0 ? Number.NaN : v[Math.floor(v.length / 2)]!;
-  };
-  const at = { r0: { cpuPerDeltaUs: med('r0', (l) => l.cpuPerDeltaUs), rssPerStream: med('r0', (l) => l.rssPerStream), heapPerStream: med('r0', (l) => l.heapPerStream) }, r1: { cpuPerDeltaUs: med('r1', (l) => l.cpuPerDeltaUs), rssPerStream: med('r1', (l) => l.rssPerStream), heapPerStream: med('r1', (l) => l.heapPerStream) }, r2: { cpuPerDeltaUs: med('r2', (l) => l.cpuPerDeltaUs), rssPerStream: med('r2', (l) => l.rssPerStream), heapPerStream: med('r2', (l) => l.heapPerStream) } };
+  const med = (name: Name, f: (l: Level) => number) => medianOver(levels[name], f);
+  const figures = (name: Name) => ({ cpuPerDeltaUs: med(name, (l) => l.cpuPerDeltaUs), rssPerStream: med(name, (l) => l.rssPerStream), heapPerStream: med(name, (l) => l.heapPerStream) });
+  const at = { r0: figures('r0'), r1: figures('r1'), r2: figures('r2') };
   const [c0, c1, c2] = LINES.map((n) => at[n].cpuPerDeltaUs) as [number, number, number];
   const note = `${LINES.map((n) => `${n}: ${levels[n].map(describeLevel).join(' / ')}`).join(' | ')}; ${MEMORY_AT} open streams at 20 deltas/s${levels.r0.length > 1 ? `, median of ${levels.r0.length} ramps on fresh processes, each warmed by ${WARM_STREAMS} streams opened and closed` : QUICK ? ', quick: on the processes the turns ran on' : ''}, server CPU over a ${HOLD_MS / 1000} s hold / deltas read in it; memory after a full GC against before they opened`;
   const rows: BenchRow[] = [
@@ -263,19 +267,14 @@ function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
 
 /** Memory per open stream at MEMORY_WIDE (the ramps' level), per ramp, beside each ramp's figure at MEMORY_AT. */
 function wideMemoryRows(wide: Record<Name, Level[]>, narrow: Record<Name, Level[]>, row: RowFn): BenchRow[] {
-  const kb = (b: number) => b / 1024;
-  const med = (v: number[]) => {
-    const x = v.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
-    return x.length === 0 ? Number.NaN : x[Math.floor(x.length / 2)]!;
-  };
   const list = (levels: Level[], f: (l: Level) => number) => levels.map((l) => kb(f(l)).toFixed(0)).join('/');
   const rows: BenchRow[] = [];
   for (const name of ['r0', 'r2'] as const) {
     if (wide[name].length === 0) continue;
     const note = `per ramp at ${MEMORY_WIDE}: RSS ${list(wide[name], (l) => l.rssPerStream)} KB, heap + external ${list(wide[name], (l) => l.heapPerStream)} KB; at ${MEMORY_AT}: RSS ${list(narrow[name], (l) => l.rssPerStream)} KB, heap + external ${list(narrow[name], (l) => l.heapPerStream)} KB`;
     rows.push(
-      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), RSS`, kb(med(wide[name].map((l) => l.rssPerStream))), 'KB', { note }),
-      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), heap + external`, kb(med(wide[name].map((l) => l.heapPerStream))), 'KB'),
+      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), RSS`, kb(medianOver(wide[name], (l) => l.rssPerStream)), 'KB', { note }),
+      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), heap + external`, kb(medianOver(wide[name], (l) => l.heapPerStream)), 'KB'),
     );
   }
   return rows;
