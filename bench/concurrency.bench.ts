@@ -28,7 +28,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const START = 50;
 const MAX_STREAMS = QUICK ? 1600 : 3200;
 const HOLD_MS = QUICK ? 1000 : 2000;
-const OPEN_TIMEOUT_MS = QUICK ? 8_000 : 20_000;
+const OPEN_TIMEOUT_MS = QUICK ? 5_000 : 20_000;
 /** Quick: R1's one level above MEMORY_AT (1.5x: R1 holds about 300 here, and a 400-stream level costs its open timeout). */
 const QUICK_R1_MAX = 300;
 const LIMIT_MS = 100;

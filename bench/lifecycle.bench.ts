@@ -6,7 +6,7 @@
  * store itself does not grow. Then one 1,000,000-char
  * answer (10,000 deltas of 100 chars) against a 100,000-char one: time, CPU and the live heap the turn
  * holds when the model emits 90% of the answer must grow at most ~10x (linear; fixed costs make it less).
- * `--quick`: 2,000 turns (the heap and leak-slope goals are judged on full runs: over 1,000 turns the slope is
+ * `--quick`: 1,500 turns (the heap and leak-slope goals are judged on full runs: over 750 turns the slope is
  * mostly GC noise); the answers are the same.
  */
 import { fork } from 'node:child_process';
@@ -17,8 +17,8 @@ import type { LifecycleResult } from './support/lifecycle-child.js';
 import { QUICK, sized } from './support/quick.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** Quick: 2,000 (the leak slope over 1,000 turns is then within GC noise: judge it on a full run). */
-const TURNS = sized(10_000, 2_000);
+/** Quick: 1,500 (the leak slope over 750 turns is then within GC noise: judge it on a full run). */
+const TURNS = sized(10_000, 1_500);
 const BIG = 1_000_000;
 
 function run(): Promise<LifecycleResult> {

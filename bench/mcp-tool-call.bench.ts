@@ -22,7 +22,7 @@
  * - this process's CPU per call (blocks of calls) for each way over the wire;
  * - opening one turn's MCP client (connect, initialize, cached list) and closing it (DELETE).
  * The machine's load shows in the wire's part (the two processes wake each other): report `uptime` with it.
- * `--quick`: 300 calls and 30 opens instead of 3000 and 200.
+ * `--quick`: 300 calls and 15 opens instead of 3000 and 200.
  */
 import { request as httpRequest, Agent } from 'node:http';
 import { createToolCatalog } from '@chatwire/core';
@@ -37,7 +37,7 @@ import { sized } from './support/quick.js';
 import { median } from './support/stats.js';
 
 const CALLS = sized(3_000, 300);
-const OPENS = sized(200, 30);
+const OPENS = sized(200, 15);
 const CPU_BLOCK = 100;
 const INPUT = { text: 'hello from the bench', n: 42 };
 const echo = async (input: { text: string; n: number }) => ({ text: input.text, n: input.n, at: 'echo' });

@@ -50,7 +50,7 @@ async function openTarget(): Promise<Target> {
     return {
       label: `PostgreSQL ${version} server`,
       executor,
-      insertRows: sized(6_000, 2_000),
+      insertRows: sized(6_000, 1_000),
       listRuns: sized(500, 200),
       scanRuns: sized(7, 3),
       close: () => executor.close(),

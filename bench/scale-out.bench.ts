@@ -6,8 +6,7 @@
  * (half the streams on each, one client process per server). Goal: streams held per process within 10 %
  * of one process's figure. Without both URLs the bench reports that it was skipped.
  * Full mode: one process ramped (doubling from 100, two bisection steps); two processes tried at twice that,
- * then at 1.8x (the goal's edge), then halving from 1.2x until they hold, and one bisection step. `--quick`: 1 s holds, no bisection step (one process: 100, then
- * 200 at most, so its figure is "held at least" and the ratio only says whether two processes hold as much; two
+ * then at 1.8x (the goal's edge), then halving from 1.2x until they hold, and one bisection step. `--quick`: 1 s holds, no bisection step (one process: 100 only, so its figure is "held at least" and the ratio only says whether two processes hold as much; two
  * processes: twice that, else 1.8x).
  */
 import type { BenchRow } from './bench-row.js';
@@ -22,9 +21,9 @@ const HOLD_MS = sized(2_000, 1_000);
  * commits) at fewer, which measured the opening rate, not the streams held. Full mode gives a level 60 s to open.
  */
 const OPEN_TIMEOUT_MS = sized(60_000, 10_000);
-/** One process's ramp: doubling from START up to MAX (quick: 100 then 200; a quick figure of 200 is "held at least"). */
+/** One process's ramp: doubling from START up to MAX (quick: 100 only, a figure that is "held at least"). */
 const START = sized(50, 100);
-const MAX = sized(3200, 200);
+const MAX = sized(3200, 100);
 const PREFIX = 'bench_scale';
 const GOAL = 0.9;
 

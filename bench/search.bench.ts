@@ -48,7 +48,7 @@ async function openTarget(): Promise<Target> {
     const version = (await executor.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version'])).rows[0]?.v;
     const close = () => executor.close();
     return QUICK
-      ? { label: `PostgreSQL ${version}`, executor, rows: 100_000, stride: 20, searchRuns: 100, scanRuns: 3, saveTurns: 100, close }
+      ? { label: `PostgreSQL ${version}`, executor, rows: 100_000, stride: 20, searchRuns: 100, scanRuns: 3, saveTurns: 60, close }
       : { label: `PostgreSQL ${version}`, executor, rows: 2_000_000, stride: 20, searchRuns: 500, scanRuns: 5, saveTurns: 1_000, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -17,7 +17,7 @@ import { recording, type Statement } from './recording-executor.js';
 const USER = 'bench-user';
 const USER_CHATS = 10_000;
 const OTHER_USERS = 5_000;
-const ROUNDS = { full: 3, quick: 2 };
+const ROUNDS = { full: 3, quick: 1 };
 const GOAL = 100;
 
 async function planOf(sql: SqlClient, statement: Statement): Promise<string> {

@@ -11,7 +11,7 @@ import { spawnChild } from './real-path-children.js';
 import type { ReadReply, ReadVariant } from './provider-read.js';
 
 const STREAMS = 60;
-const DELTAS = sized(40, 10);
+const DELTAS = sized(40, 6);
 const ROUNDS = sized(3, 1);
 
 const LABELS: Record<ReadVariant, string> = {
