@@ -162,7 +162,7 @@ export default async function bench(): Promise<BenchRow[]> {
     // on fresh processes after a warm-up round of WARM_STREAMS; quick: on the processes the turns ran on), then the ramps.
     await provider.config(1_000_000, PACE_MS);
     const atMemory: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
-    const atWide: Record<Name, Level[]> = { r0: [], r1: [], r2: [] };
+    const atWide: Record<Name, WideLevel[]> = { r0: [], r1: [], r2: [] };
     if (QUICK) {
       // Quick: on the processes the turns ran on (full mode starts fresh ones; three more server processes cost
       // ~20 s of quick mode's budget). Both figures are differences after a full GC, so what the turns left
@@ -181,7 +181,8 @@ export default async function bench(): Promise<BenchRow[]> {
       const tryOn = (name: Name) => async (n: number) => {
         const level = await runLevel([{ server: servers![name], client: streamClient }], n, HOLD_MS, OPEN_TIMEOUT_MS);
         if (!QUICK && n === MEMORY_AT) atMemory[name].push(level);
-        if (!QUICK && n === MEMORY_WIDE) atWide[name].push(level);
+        // The ramp began at MEMORY_AT, on this process: the level it reached MEMORY_WIDE from.
+        if (!QUICK && n === MEMORY_WIDE) atWide[name].push({ start: atMemory[name].at(-1)!, wide: level });
         notes[name].push(`${RAMPS > 1 ? `ramp ${r + 1} ` : ''}${describeLevel(level)}`);
         return level.held;
       };
@@ -209,7 +210,7 @@ export default async function bench(): Promise<BenchRow[]> {
     }
     phase('ramps');
     rows.push(...openStreamRows(atMemory, row));
-    if (!QUICK) rows.push(...wideMemoryRows(atWide, atMemory, row));
+    if (!QUICK) rows.push(...wideMemoryRows(atWide, row));
     rows.push(...heldRows(held, notes, row));
     rows.push(...(await providerReadRows(provider, row)));
     phase('provider read alone');
@@ -232,8 +233,8 @@ type RowFn = (name: string, value: number, unit: string, extra?: Partial<BenchRo
 const kb = (b: number) => b / 1024;
 
 /** The median of a figure over the ramps' levels (levels whose streams did not all open give NaN and are left out). */
-function medianOver(levels: Level[], f: (l: Level) => number): number {
-  const v = levels.map(f).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+function medianOver<T>(items: T[], f: (item: T) => number): number {
+  const v = items.map(f).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return v.length === 0 ? Number.NaN : v[Math.floor(v.length / 2)]!;
 }
 
@@ -265,17 +266,35 @@ function openStreamRows(levels: Record<Name, Level[]>, row: RowFn): BenchRow[] {
   return rows;
 }
 
-/** Memory per open stream at MEMORY_WIDE (the ramps' level), per ramp, beside each ramp's figure at MEMORY_AT. */
-function wideMemoryRows(wide: Record<Name, Level[]>, narrow: Record<Name, Level[]>, row: RowFn): BenchRow[] {
-  const list = (levels: Level[], f: (l: Level) => number) => levels.map((l) => kb(f(l)).toFixed(0)).join('/');
+/** A ramp's MEMORY_WIDE level and the MEMORY_AT level the same ramp began with, on the same process. */
+interface WideLevel {
+  start: Level;
+  wide: Level;
+}
+
+/**
+ * Memory per open stream at MEMORY_WIDE (a ramp level R0 and R2 reach), per ramp, three ways: against the ramp's
+ * start (before its first level opened: the process as the MEMORY_AT figure found it), as the slope from MEMORY_AT
+ * to MEMORY_WIDE open streams (what one more stream adds once the process has grown for MEMORY_AT), and against
+ * the level's own before (what the rows gave until 28 Nov; that before already holds the high-water mark the
+ * ramp's earlier levels left, so it undercounts).
+ */
+function wideMemoryRows(wide: Record<Name, WideLevel[]>, row: RowFn): BenchRow[] {
+  const fromStart = (field: 'rss' | 'heap') => ({ start, wide: w }: WideLevel) => (w.memory[`${field}During`] - start.memory[`${field}Before`]) / w.streams;
+  const slope = (field: 'rss' | 'heap') => ({ start, wide: w }: WideLevel) => (w.memory[`${field}During`] - start.memory[`${field}During`]) / (w.streams - start.streams);
+  const own = (field: 'rss' | 'heap') => ({ wide: w }: WideLevel) => (field === 'rss' ? w.rssPerStream : w.heapPerStream);
+  const list = (levels: WideLevel[], f: (l: WideLevel) => number) => levels.map((l) => kb(f(l)).toFixed(0)).join('/');
   const rows: BenchRow[] = [];
   for (const name of ['r0', 'r2'] as const) {
-    if (wide[name].length === 0) continue;
-    const note = `per ramp at ${MEMORY_WIDE}: RSS ${list(wide[name], (l) => l.rssPerStream)} KB, heap + external ${list(wide[name], (l) => l.heapPerStream)} KB; at ${MEMORY_AT}: RSS ${list(narrow[name], (l) => l.rssPerStream)} KB, heap + external ${list(narrow[name], (l) => l.heapPerStream)} KB`;
-    rows.push(
-      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), RSS`, kb(medianOver(wide[name], (l) => l.rssPerStream)), 'KB', { note }),
-      row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open (ramp level), heap + external`, kb(medianOver(wide[name], (l) => l.heapPerStream)), 'KB'),
-    );
+    const levels = wide[name];
+    if (levels.length === 0) continue;
+    for (const [field, label] of [['rss', 'RSS'], ['heap', 'heap + external']] as const) {
+      const note = `per ramp: against the ramp's start ${list(levels, fromStart(field))} KB; slope ${MEMORY_AT} -> ${MEMORY_WIDE} ${list(levels, slope(field))} KB; against the ${MEMORY_WIDE} level's own before (high-water mark of the ramp's earlier levels included: undercounts) ${list(levels, own(field))} KB; at ${MEMORY_AT} ${list(levels, (l) => (field === 'rss' ? l.start.rssPerStream : l.start.heapPerStream))} KB`;
+      rows.push(
+        row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open against the ramp's start, ${label}`, kb(medianOver(levels, fromStart(field))), 'KB', { note }),
+        row(`${LABEL[name]}: memory added per stream from ${MEMORY_AT} to ${MEMORY_WIDE} open (slope), ${label}`, kb(medianOver(levels, slope(field))), 'KB'),
+      );
+    }
   }
   return rows;
 }

@@ -21,6 +21,12 @@ export interface Level {
   cpuPerDeltaUs: number;
   rssPerStream: number;
   heapPerStream: number;
+  /**
+   * The servers' memory summed, bytes, after a full GC: before the streams opened and with them open (NaN if they
+   * did not all open). RSS only grows to a new high-water mark (V8 and the allocator keep what they took), so a
+   * level's own before already holds what the ramp's earlier levels grew: compare levels of one ramp with these.
+   */
+  memory: { rssBefore: number; rssDuring: number; heapBefore: number; heapDuring: number };
   server: { gcMaxMs: number; loopP99Ms: number } | null;
   /** The whole machine's CPU over the hold window: busy share of all its cores (every process: servers, clients, the provider, databases). */
   machineBusy: number;
@@ -40,7 +46,7 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
   const opened = await Promise.all(
     pairs.map(({ server, client }, i) => client.ask({ type: 'open', port: server.port, count: per, spec: specs[i]!, openTimeoutMs }, 'opened')),
   );
-  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, server: null, machineBusy: Number.NaN, errors: 0 };
+  const level: Level = { streams: per * pairs.length, held: false, openMs: Math.max(...opened.map((o) => o.ms)), stats: null, cpuPerDeltaUs: Number.NaN, rssPerStream: Number.NaN, heapPerStream: Number.NaN, memory: { rssBefore: Number.NaN, rssDuring: Number.NaN, heapBefore: Number.NaN, heapDuring: Number.NaN }, server: null, machineBusy: Number.NaN, errors: 0 };
   if (opened.every((o) => o.opened === per)) {
     await Promise.all(pairs.map(({ server }) => server.ch.ask({ type: 'mark' }, 'marked')));
     const cpu0 = await Promise.all(pairs.map(({ server }) => server.cpu()));
@@ -54,8 +60,10 @@ export async function runLevel(pairs: Array<{ server: LineServer; client: Stream
     const sum = (f: (i: number) => number) => pairs.reduce((s, _, i) => s + f(i), 0);
     level.stats = { ...all[0]!, p99: Math.max(...all.map((s) => s.p99)), failed: sum((i) => all[i]!.failed), deltas: sum((i) => all[i]!.deltas), gaps: sum((i) => all[i]!.gaps) };
     level.cpuPerDeltaUs = sum((i) => cpu1[i]! - cpu0[i]!) / level.stats.deltas;
-    level.rssPerStream = sum((i) => during[i]!.rss - before[i]!.rss) / level.streams;
-    level.heapPerStream = sum((i) => during[i]!.heap + during[i]!.external - before[i]!.heap - before[i]!.external) / level.streams;
+    const heap = (m: { heap: number; external: number }) => m.heap + m.external;
+    level.memory = { rssBefore: sum((i) => before[i]!.rss), rssDuring: sum((i) => during[i]!.rss), heapBefore: sum((i) => heap(before[i]!)), heapDuring: sum((i) => heap(during[i]!)) };
+    level.rssPerStream = (level.memory.rssDuring - level.memory.rssBefore) / level.streams;
+    level.heapPerStream = (level.memory.heapDuring - level.memory.heapBefore) / level.streams;
     level.server = { gcMaxMs: Math.max(...during.map((d) => d.gcMaxMs)), loopP99Ms: Math.max(...during.map((d) => d.loopP99Ms)) };
     level.held = level.stats.failed === 0 && level.stats.p99 <= GAP_LIMIT_MS;
   }
