@@ -48,13 +48,22 @@ const files = (await readdir(here))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
+/** Longest a bench file may run: a full `turn-http` takes ~9 min on 2 cores, a quick one under a minute. */
+const HANG_S = QUICK ? 300 : 2_400;
+
 const rows: BenchRow[] = [];
 const runStarted = Date.now();
 for (const file of files) {
   const started = Date.now();
   process.stdout.write(`running ${file} ... `);
   const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: BenchModule };
+  // A bench that hangs (a stream that never ends, a promise never settled) fails the run naming itself.
+  const hung = setTimeout(() => {
+    process.stderr.write(`\n${file} still running after ${HANG_S} s: stopped (a hang, not a slow bench)\n`);
+    process.exit(1);
+  }, HANG_S * 1000);
   const produced = await mod.default();
+  clearTimeout(hung);
   rows.push(...produced);
   process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

@@ -63,7 +63,9 @@ export default async function bench(): Promise<BenchRow[]> {
       const chatId = line.freshChat ? await line.fixture.createChat() : line.chatId;
       const { request, userMessageId } = line.fixture.request(chatId);
       const t0 = performance.now();
-      const sample = await consumeTurn(line.fixture.handler, request);
+      const sample = await consumeTurn(line.fixture.handler, request).catch((error: unknown) => {
+        throw new Error(`${line.name}, turn ${rep + 1}: ${error instanceof Error ? error.message : String(error)}`);
+      });
       const totalMs = performance.now() - t0;
       if (sample.status !== 200 || sample.firstTokenMs < 0) throw new Error(`${line.name}: status ${sample.status}`);
       if (!line.freshChat) await line.fixture.forget(userMessageId, sample.assistantMessageId);

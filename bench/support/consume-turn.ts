@@ -14,12 +14,19 @@ export interface TurnSample {
 }
 
 const TEXT_DELTA = Buffer.from('"text-delta"');
+/** A turn still open after this long is a hang: the bench fails naming it instead of waiting forever. */
+const TURN_LIMIT_MS = 60_000;
 
 export async function consumeTurn(handler: FetchHandler, request: Request): Promise<TurnSample> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const response = await handler(request);
   const reader = response.body!.getReader();
+  let stalled = false;
+  const limit = setTimeout(() => {
+    stalled = true;
+    void reader.cancel().catch(() => undefined);
+  }, TURN_LIMIT_MS);
   let firstByteMs = -1;
   let firstTokenMs = -1;
   let bytes = 0;
@@ -32,6 +39,8 @@ export async function consumeTurn(handler: FetchHandler, request: Request): Prom
     }
     bytes += value.byteLength;
   }
+  clearTimeout(limit);
+  if (stalled) throw new Error(`the turn's stream was still open after ${TURN_LIMIT_MS / 1000} s (${bytes} bytes read, status ${response.status})`);
   const cpu = process.cpuUsage(cpu0);
   return {
     firstByteMs,
