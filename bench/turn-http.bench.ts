@@ -40,7 +40,8 @@ const WARM_STREAMS = 20;
 /**
  * Full mode: memory per open stream is also given at this level of the ramps (R0 and R2 reach it; R1 does not):
  * at MEMORY_AT the process's own growth under load (V8's young generation, code, allocator arenas: several MB)
- * divided by 100 streams moves the RSS figure by tens of KB between ramps; 4x the streams shows what a stream holds.
+ * divided by 100 streams moves the RSS figure by tens of KB between ramps. At 400 the rows take the ramp's start
+ * and the slope from MEMORY_AT (see `wideMemoryRows`).
  */
 const MEMORY_WIDE = 400;
 /** The first-text-delta phase: one turn at a time (queueing behind other turns' work is not what it prices). */
@@ -282,14 +283,14 @@ interface WideLevel {
 function wideMemoryRows(wide: Record<Name, WideLevel[]>, row: RowFn): BenchRow[] {
   const fromStart = (field: 'rss' | 'heap') => ({ start, wide: w }: WideLevel) => (w.memory[`${field}During`] - start.memory[`${field}Before`]) / w.streams;
   const slope = (field: 'rss' | 'heap') => ({ start, wide: w }: WideLevel) => (w.memory[`${field}During`] - start.memory[`${field}During`]) / (w.streams - start.streams);
-  const own = (field: 'rss' | 'heap') => ({ wide: w }: WideLevel) => (field === 'rss' ? w.rssPerStream : w.heapPerStream);
+  const perStream = (l: Level, field: 'rss' | 'heap') => (field === 'rss' ? l.rssPerStream : l.heapPerStream);
   const list = (levels: WideLevel[], f: (l: WideLevel) => number) => levels.map((l) => kb(f(l)).toFixed(0)).join('/');
   const rows: BenchRow[] = [];
   for (const name of ['r0', 'r2'] as const) {
     const levels = wide[name];
     if (levels.length === 0) continue;
     for (const [field, label] of [['rss', 'RSS'], ['heap', 'heap + external']] as const) {
-      const note = `per ramp: against the ramp's start ${list(levels, fromStart(field))} KB; slope ${MEMORY_AT} -> ${MEMORY_WIDE} ${list(levels, slope(field))} KB; against the ${MEMORY_WIDE} level's own before (high-water mark of the ramp's earlier levels included: undercounts) ${list(levels, own(field))} KB; at ${MEMORY_AT} ${list(levels, (l) => (field === 'rss' ? l.start.rssPerStream : l.start.heapPerStream))} KB`;
+      const note = `per ramp: against the ramp's start ${list(levels, fromStart(field))} KB; slope ${MEMORY_AT} -> ${MEMORY_WIDE} ${list(levels, slope(field))} KB; against the ${MEMORY_WIDE} level's own before (high-water mark of the ramp's earlier levels included: undercounts) ${list(levels, (l) => perStream(l.wide, field))} KB; at ${MEMORY_AT} ${list(levels, (l) => perStream(l.start, field))} KB`;
       rows.push(
         row(`${LABEL[name]}: memory per open stream at ${MEMORY_WIDE} open against the ramp's start, ${label}`, kb(medianOver(levels, fromStart(field))), 'KB', { note }),
         row(`${LABEL[name]}: memory added per stream from ${MEMORY_AT} to ${MEMORY_WIDE} open (slope), ${label}`, kb(medianOver(levels, slope(field))), 'KB'),
@@ -300,7 +301,7 @@ function wideMemoryRows(wide: Record<Name, WideLevel[]>, row: RowFn): BenchRow[]
 }
 
 function heldRows(held: Record<Name, number[]>, notes: Record<Name, string[]>, row: RowFn): BenchRow[] {
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  const median = (v: number[]) => medianOver(v, (x) => x);
   const vs1 = held.r2.map((v, i) => v / held.r1[i]!);
   const vs0 = held.r2.map((v, i) => v / held.r0[i]!);
   const met = vs1.every((v) => v >= 3) && (QUICK || vs0.every((v) => v >= 0.4));
