@@ -15,6 +15,11 @@ export interface RequestView {
   /** Aborts when the client goes away before the answer was sent. */
   readonly signal: AbortSignal;
   readonly body: ReadableStream<Uint8Array> | null;
+  /**
+   * The body as chunks straight from the runtime's own stream, when the adapter has one (the node adapter,
+   * for a body that is not JSON): what `bodyChunks(body, idleMs)` gives, without the web stream.
+   */
+  bodyChunks?(idleMs: number): AsyncGenerator<Uint8Array>;
   /** The client's address when the adapter knows it (the node and express adapters: the socket's peer). */
   readonly clientAddress?: string | undefined;
 }

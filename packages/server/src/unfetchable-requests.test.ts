@@ -90,6 +90,14 @@ describe.each<Mount>(['node', 'express'])('requests a web Request cannot carry, 
     expect([f.errors, adapterErrors]).toEqual([[], []]);
   });
 
+  it('the same on an upload, whose body the node adapter reads off the socket (not through a Request)', async () => {
+    const { f, url, adapterErrors, token } = await serve(mount, { insecureHTTPParser: true });
+    const head = `POST /api/ai/attachments HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: text/plain\r\nX-Odd: a\u0000b`;
+    expect(expectJsonError(await sendRawRequest(url, head, 'hello'), 400, 'VALIDATION').message).toBe('The "x-odd" header is not a valid HTTP header');
+    expect(await f.rows('ai-attachments')).toEqual([]);
+    expect([f.errors, adapterErrors]).toEqual([[], []]);
+  });
+
   it.each([
     ['/api/ai/chats/%', 404],
     ['/api/ai/chats/%ZZ', 404],

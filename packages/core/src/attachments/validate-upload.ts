@@ -67,7 +67,9 @@ export async function validateUpload(source: AsyncIterable<Uint8Array>, options:
       headBytes += next.value.byteLength;
     }
     if (headBytes === 0) throw new ChatwireError('VALIDATION', 'The file is empty', { details: { field: 'body' } });
-    const sniffed = await fileTypeFromBuffer(concatBytes(head, headBytes).subarray(0, SNIFF_BYTES));
+    // Most uploads' first chunk holds the whole sniffed start: joined only when it does not.
+    const start = head[0]!.byteLength >= SNIFF_BYTES ? head[0]! : concatBytes(head, headBytes);
+    const sniffed = await fileTypeFromBuffer(start.subarray(0, SNIFF_BYTES));
     if (text ? sniffed !== undefined : sniffed?.mime !== options.mediaType) {
       throw unsupported(`The bytes are ${sniffed ? sniffed.mime : 'not a known binary type'}, not the declared ${options.mediaType}`);
     }

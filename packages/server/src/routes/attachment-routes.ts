@@ -45,8 +45,9 @@ export function attachmentRoutes(attachments: () => AttachmentService, options: 
     const length = request.headers.get('content-length');
     const boundary = multipartBoundary(declared);
     const service = attachments();
-    if (!request.body) throw new ChatwireError('VALIDATION', 'The file is empty', { details: { field: 'body' } });
-    const chunks = bodyChunks(request.body, options.idleMs);
+    // The adapter's own chunks when it has them (`request.body` is then never read: reading it starts its stream).
+    const chunks = request.bodyChunks ? request.bodyChunks(options.idleMs) : request.body ? bodyChunks(request.body, options.idleMs) : null;
+    if (!chunks) throw new ChatwireError('VALIDATION', 'The file is empty', { details: { field: 'body' } });
     if (boundary === null) {
       const attachment = await service.upload(caller, {
         body: chunks,

@@ -54,7 +54,7 @@ export function incomingMessageToRequest(
  * The request's headers as web `Headers`. A header `Headers` refuses (a value with NUL, CR or LF, which
  * Node's lenient parser or a middleware can let through) is a VALIDATION error naming it.
  */
-function createHeaders(req: NodeRequest): Headers {
+export function createHeaders(req: NodeRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (key.startsWith(':') || value === undefined) continue; // HTTP/2 pseudo-headers
@@ -70,7 +70,7 @@ function createHeaders(req: NodeRequest): Headers {
 }
 
 /** The body a parser already read, or undefined when the stream is still ours to read. */
-function parsedBody(req: NodeRequest): { bytes: Uint8Array<ArrayBuffer>; json: boolean } | undefined {
+export function parsedBody(req: NodeRequest): { bytes: Uint8Array<ArrayBuffer>; json: boolean } | undefined {
   const consumed = req.readableEnded || (req as { _body?: unknown })._body === true;
   // Express 4 sets `req.body = {}` without reading anything: only trust `body` once the stream is consumed.
   if (req.body === undefined || !consumed) return undefined;
@@ -81,7 +81,7 @@ function parsedBody(req: NodeRequest): { bytes: Uint8Array<ArrayBuffer>; json: b
 }
 
 /** Streams the request body, pausing the socket while the reader is not keeping up. */
-function streamBody(req: NodeRequest): ReadableStream<Uint8Array> {
+export function streamBody(req: NodeRequest): ReadableStream<Uint8Array> {
   let detach = (): void => {};
   return new ReadableStream<Uint8Array>(
     {

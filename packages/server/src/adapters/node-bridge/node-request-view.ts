@@ -19,18 +19,21 @@ export function nodeRequestView(req: NodeRequest, res: ServerResponse, path: str
 // Classes rather than object literals: a getter or a method closing over the request, made anew for
 // every request, cost more than everything else the view does (measured under load).
 
-class NodeRequestView implements RequestView {
+export class NodeRequestView implements RequestView {
   readonly url: string;
-  readonly body = null;
   private controller: AbortController | undefined = undefined;
 
   constructor(
     readonly method: string,
     readonly parsedUrl: URL,
-    readonly headers: NodeHeadersView,
+    readonly headers: { get(name: string): string | null },
     private readonly res: ServerResponse,
   ) {
     this.url = parsedUrl.href;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    return null;
   }
 
   /** The peer's address: the socket's (behind a proxy, the proxy's). */
