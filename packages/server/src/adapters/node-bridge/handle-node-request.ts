@@ -6,7 +6,7 @@ import type { AdapterErrorListener, ChatHandlerLike } from '../chat-handler-like
 import { isFetchMethod } from './fetch-method.js';
 import { incomingMessageToRequest, type NodeRequest } from './incoming-message-to-request.js';
 import { nodeRequestView } from './node-request-view.js';
-import { nodeUploadView, readsOwnBody } from './node-upload-view.js';
+import { nodeBodyView, viewsBody } from './node-body-view.js';
 import { sendJsonReply } from './send-json-reply.js';
 import { sendResponse } from './send-response.js';
 
@@ -23,8 +23,8 @@ export interface HandleNodeRequestOptions {
  * given before the request body has fully arrived (401, 408, 413, ...) closes the connection once sent.
  *
  * A GET to a `createChatHandler` handler skips the web types: the handler's dispatch reads a view of the
- * IncomingMessage, and a JSON answer is written in one piece (same status, headers and body). So does a POST
- * whose body is not JSON (an upload): the routes read its bytes off the request (`nodeUploadView`).
+ * IncomingMessage, and a JSON answer is written in one piece (same status, headers and body). So does any
+ * other request whose body no parser read yet: the routes read it off the request (`nodeBodyView`).
  *
  * No request Node accepted becomes a 500 for being one a web `Request` cannot carry: a forbidden method
  * (`TRACE`) goes through the same view, so the routes answer it as any method they do not serve (405 with
@@ -43,7 +43,7 @@ export async function handleNodeRequest(
   let reply: Reply;
   try {
     if (dispatch !== undefined && (method === 'GET' || !fetchable)) reply = await dispatch(nodeRequestView(req, res, options.url));
-    else if (dispatch !== undefined && readsOwnBody(req)) reply = await dispatch(nodeUploadView(req, res, options.url));
+    else if (dispatch !== undefined && viewsBody(req)) reply = await dispatch(nodeBodyView(req, res, options.url));
     else if (!fetchable) reply = methodNotAllowed(method);
     else reply = await handler(incomingMessageToRequest(req, res, options.url === undefined ? {} : { url: options.url }));
   } catch (error) {
