@@ -1,5 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { Readable } from 'node:stream';
+import { clientClosed } from './client-closed.js';
 
 /**
  * A node:http request body as chunks, read straight off the IncomingMessage (no web `ReadableStream`, no
@@ -30,7 +31,7 @@ export async function* incomingMessageChunks(req: Readable, idleMs: number): Asy
     signal();
   };
   const onClose = (): void => {
-    if (!req.readableEnded) failure ??= new DOMException('The client closed the connection', 'AbortError');
+    if (!req.readableEnded) failure ??= clientClosed();
     signal();
   };
   const timer =
@@ -57,7 +58,7 @@ export async function* incomingMessageChunks(req: Readable, idleMs: number): Asy
         return;
       }
       if (failure !== null) throw failure;
-      if (req.destroyed) throw new DOMException('The client closed the connection', 'AbortError');
+      if (req.destroyed) throw clientClosed();
       timer?.refresh();
       waiting = true;
       await new Promise<void>((resolve) => (wake = resolve));

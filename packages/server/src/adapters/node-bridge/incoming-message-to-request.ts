@@ -1,6 +1,7 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestUrl } from './request-url.js';
+import { clientClosed } from './client-closed.js';
 
 /** An IncomingMessage as frameworks hand it over: express adds `originalUrl`, body parsers add `body`. */
 export type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -28,7 +29,7 @@ export function incomingMessageToRequest(
   const headers = createHeaders(req);
   const controller = new AbortController();
   const onClose = (): void => {
-    if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection', 'AbortError'));
+    if (!res.writableFinished) controller.abort(clientClosed());
   };
   res.once('close', onClose);
 
@@ -99,7 +100,7 @@ export function streamBody(req: NodeRequest): ReadableStream<Uint8Array> {
           controller.error(error);
         };
         const onClose = (): void => {
-          if (!req.readableEnded) onError(new DOMException('The client closed the connection', 'AbortError'));
+          if (!req.readableEnded) onError(clientClosed());
         };
         detach = () => {
           req.off('data', onData);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestView } from '../../handler-dispatch.js';
 import type { NodeRequest } from './incoming-message-to-request.js';
 import { requestUrl } from './request-url.js';
+import { clientClosed } from './client-closed.js';
 
 /**
  * A GET as the chat routes read it, straight from the IncomingMessage: what `incomingMessageToRequest`
@@ -65,8 +66,4 @@ class NodeHeadersView {
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(', ') : value;
   }
-}
-
-function clientClosed(): DOMException {
-  return new DOMException('The client closed the connection', 'AbortError');
 }

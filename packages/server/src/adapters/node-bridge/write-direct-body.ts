@@ -3,6 +3,7 @@ import { ChatwireError } from '@chatwire/storage';
 import type { ByteSink, ByteSource, DirectBody } from '../../http/direct-body.js';
 import { EventEndTracker } from '../../http/event-end-tracker.js';
 import { HEARTBEAT } from '../../http/with-heartbeat.js';
+import { clientClosed } from './client-closed.js';
 
 /** setTimeout's largest delay: a longer one would fire at once. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
@@ -133,7 +134,7 @@ class DirectBodyWriter implements ByteSink {
   private closed(): void {
     if (this.over) return;
     this.finish();
-    this.source?.cancel(new DOMException('The client closed the connection', 'AbortError'));
+    this.source?.cancel(clientClosed());
     this.resolve();
   }
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { directBodyOf } from '../../http/direct-body.js';
 import { writeDirectBody } from './write-direct-body.js';
+import { clientClosed } from './client-closed.js';
 
 /**
  * Writes a web `Response` to a node:http response.
@@ -35,7 +36,7 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
   if (writing !== null) return writing;
   const reader = body.getReader();
   const onClose = (): void => {
-    reader.cancel(new DOMException('The client closed the connection', 'AbortError')).catch(() => undefined);
+    reader.cancel(clientClosed()).catch(() => undefined);
   };
   res.once('close', onClose);
   const failure = watchFailure(reader.closed);
