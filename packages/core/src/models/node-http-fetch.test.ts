@@ -1,4 +1,6 @@
 import { getEventListeners } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -134,6 +136,28 @@ describe('createNodeHttpFetch answers as the global fetch does', () => {
       expect(error).toBe(controller.signal.reason);
       expect((error as Error).name).toBe('AbortError');
     }
+  });
+
+  it("an open answer's body keeps neither the call's init nor its request body", async () => {
+    // Every streamed turn holds its provider answer open for the whole stream; what the listeners reach then
+    // stays per open stream (the provider request body is ~9 KB with the example's tools).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const controller = new AbortController();
+    const sent = async () => {
+      const init: RequestInit = { method: 'POST', body: 'x'.repeat(64 * 1024), signal: controller.signal };
+      const response = await nodeFetch(`${base}/drip`, init);
+      return { initRef: new WeakRef(init), reader: response.body!.getReader() };
+    };
+    const { initRef, reader } = await sent();
+    await reader.read();
+    for (let i = 0; i < 3 && initRef.deref() !== undefined; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(initRef.deref()).toBeUndefined();
+    expect((await reader.read()).done).toBe(false); // the answer is still open
+    await reader.cancel();
   });
 
   it('leaves no listener on a signal many calls share, once each body ended or was cancelled', async () => {

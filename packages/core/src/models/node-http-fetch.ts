@@ -117,6 +117,8 @@ function send(
   return answer;
 }
 
+const unsettled = (): void => {};
+
 /**
  * The answer of a sent request. Made apart from `send` on purpose: the request's error listener and the
  * signal's abort listener live as long as the body, so they hold only the request and the call's settle
@@ -132,8 +134,16 @@ function answerOf(
   href: string,
   viaFetch: () => Promise<Response>,
 ): Promise<Response> {
+  // Made here, not in the executor: `viaFetch` (whose closure holds the call's `init` and payload) is then read
+  // by no closure, so no listener's context keeps it once `call` is dropped.
+  let call: { resolve: (response: Response | Promise<Response>) => void; reject: (reason: unknown) => void; viaFetch: () => Promise<Response> } | null = {
+    resolve: unsettled,
+    reject: unsettled,
+    viaFetch,
+  };
   return new Promise<Response>((resolve, reject) => {
-    let call: { resolve: (response: Response | Promise<Response>) => void; reject: (reason: unknown) => void; viaFetch: () => Promise<Response> } | null = { resolve, reject, viaFetch };
+    call!.resolve = resolve;
+    call!.reject = reject;
     const onAbort = () => {
       const reason = signal!.reason;
       call?.reject(reason);
