@@ -28,7 +28,7 @@ export interface HttpOptions {
   redis?: RedisOption;
   /** Per-user turns per minute (429 `RATE_LIMITED`); counted in Redis when `redis` is set, else in this process. */
   turnsPerMinute?: number;
-  /** Per-user tokens per UTC day (429 `QUOTA_EXCEEDED`); counted in Redis when `redis` is set, else read from the store's turn rows. */
+  /** Per-user tokens per UTC day (429 `QUOTA_EXCEEDED`); counted in Redis when `redis` is set, else read from the store's usage ledger (`ai-usage`) on a store shared across processes, else counted in this process. */
   tokensPerDay?: number;
   /** Per-user overrides of both (plans, roles); `null` lifts a limit. */
   limitsFor?: TurnLimitsOptions['limitsFor'];

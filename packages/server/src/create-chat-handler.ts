@@ -43,6 +43,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   // A reader of a turn whose process died learns it when the producer's liveness key expires: no later than
   // the chat's lease, so the reader's error and the chat's release come together.
   const leaseTtlMs = 'turnLeaseTtlMs' in options && options.turnLeaseTtlMs !== undefined ? options.turnLeaseTtlMs : 15_000;
+  if (!(leaseTtlMs >= 1 && Number.isFinite(leaseTtlMs))) {
+    throw new ChatwireError('CONFIGURATION', `turnLeaseTtlMs must be at least 1 millisecond, got ${String(leaseTtlMs)}`, { details: { option: 'turnLeaseTtlMs' } });
+  }
   const sharing = options.redis
     ? redisTurnSharing(options.redis, (error) => onError(error, { stage: 'internal' }), { liveTtlMs: Math.min(10_000, leaseTtlMs) })
     : null;

@@ -21,7 +21,7 @@ export function resolveServiceOptions(
           turnsPerMinute,
           tokensPerDay,
           limitsFor,
-          // Tokens are read from the turn rows only where other processes write them too.
+          // Tokens are read from the usage ledger only where other processes write it too.
           ...(store.capabilities.sharedLeases ? { store } : {}),
           ...(sharing ? { redis: sharing.client } : {}),
           onError: (error) => onError(error, { stage: 'internal' }),

@@ -1,7 +1,9 @@
-import type { StoreDriver, TurnLeases } from '@chatwire/storage';
+import { createModelRegistry, createChatService } from '@chatwire/core';
+import { ChatwireError, createRecordStore, type StoreDriver, type TurnLeases } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { describe, expect, it } from 'vitest';
-import { chatFixture, readSse } from './test-support/chat-fixture.js';
+import { createChatHandler } from './create-chat-handler.js';
+import { chatFixture, readSse, SECRET } from './test-support/chat-fixture.js';
 import { scriptedModel, textStep } from './test-support/scripted-model.js';
 
 const turnBody = (chatId: string, userMessageId: string) => ({ chatId, userMessageId, content: 'Hi' });
@@ -82,3 +84,20 @@ describe('the turn lease', () => {
   });
 });
 
+describe('turnLeaseTtlMs', () => {
+  // 0 once reached the leases, which refused every turn with a 400 (and Redis sharing failed at start-up).
+  it.each([0, -5, Number.NaN])('%s is a CONFIGURATION error when the handler or the service is made, not a 400 on every turn', (ttl) => {
+    const store = createRecordStore({ driver: createMemoryDriver() });
+    const models = createModelRegistry({ fallbackModel: scriptedModel([textStep('x')]).model });
+    const configuration = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return ChatwireError.is(error, 'CONFIGURATION') ? (error as Error).message : `other: ${String(error)}`;
+      }
+      return 'no error';
+    };
+    expect(configuration(() => createChatHandler({ store, models, auth: { secret: SECRET }, turnLeaseTtlMs: ttl }))).toMatch(/turnLeaseTtlMs must be at least 1 millisecond/);
+    expect(configuration(() => createChatService({ store, models, turnLeaseTtlMs: ttl }))).toMatch(/turnLeaseTtlMs must be at least 1 millisecond/);
+  });
+});

@@ -35,6 +35,11 @@ export function buildTurnRuntime(options: ChatServiceOptions): TurnRuntime & { a
   const appTitleModel =
     options.titleModel !== undefined && typeof options.titleModel !== 'string' ? (checkAppModel('titleModel', options.titleModel) as LanguageModel) : null;
   const compaction = createCompactionConfig(options.compaction);
+  const leaseTtlMs = options.turnLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  // 0 would make every lease expire at once (each turn a 400), not turn leases off.
+  if (!(leaseTtlMs >= 1 && Number.isFinite(leaseTtlMs))) {
+    throw new ChatwireError('CONFIGURATION', `turnLeaseTtlMs must be at least 1 millisecond, got ${String(leaseTtlMs)}`, { details: { option: 'turnLeaseTtlMs' } });
+  }
   if (isCatalog(options.tools) && options.approveTools !== undefined && options.approveTools.length > 0) {
     throw new ChatwireError('CONFIGURATION', 'approveTools applies to tool options, not to a built ToolCatalog: give createToolCatalog its approveTools');
   }
@@ -78,7 +83,7 @@ export function buildTurnRuntime(options: ChatServiceOptions): TurnRuntime & { a
     compaction,
     system: options.system,
     maxRetries: options.maxRetries ?? 2,
-    leaseTtlMs: options.turnLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
+    leaseTtlMs,
     firstByteTimeoutMs: options.providerFirstByteTimeoutMs ?? 60_000,
     idleTimeoutMs: options.providerIdleTimeoutMs ?? 30_000,
     onDisconnect: options.onDisconnect ?? 'abort',

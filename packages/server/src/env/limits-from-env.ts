@@ -15,7 +15,7 @@ function positiveInteger(env: Env, name: string): number | undefined {
 /**
  * CHATWIRE_TURNS_PER_MINUTE and CHATWIRE_TOKENS_PER_DAY (positive integers, per user) -> the handler's
  * `turnsPerMinute` / `tokensPerDay`. The handler counts them where its other shared state is: in Redis
- * when `redis` is configured, else from the store's turn rows (tokens) and in this process (turns).
+ * when `redis` is configured, else from the store's usage ledger (tokens, on a store shared across processes) and in this process.
  * A malformed one is a CONFIGURATION error naming it.
  */
 export function limitsFromEnv(env: Env): { turnsPerMinute?: number; tokensPerDay?: number } {
