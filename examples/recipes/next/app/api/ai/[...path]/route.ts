@@ -8,8 +8,9 @@ const handler = createChatHandler({
   createChatOnFirstTurn: true,
 });
 
-// Every chatwire route under /api/ai goes to the one fetch handler.
-export { handler as GET, handler as POST, handler as PATCH, handler as DELETE };
+// Every chatwire route under /api/ai goes to the one fetch handler (PUT: rating an answer). With the handler's
+// `cors` option on, export it as OPTIONS too, so it answers the preflights.
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
 
 // Streams run on Node (the handler keeps running turns in this process) and are never cached.
 export const runtime = 'nodejs';
