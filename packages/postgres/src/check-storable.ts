@@ -1,4 +1,4 @@
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, LONE_SURROGATE } from '@chatwire/storage';
 
 /**
  * What PostgreSQL cannot hold, and how the driver deals with it.
@@ -13,8 +13,7 @@ import { ChatwireError } from '@chatwire/storage';
  *   JSON cannot carry (NaN, Infinity, bigint) would change: both are rejected with VALIDATION naming
  *   the field.
  */
-export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`);
 const NEEDS_ESCAPE = /[\u0000\u0001]/;
 
 function reject(what: string, problem: string, field?: string): never {

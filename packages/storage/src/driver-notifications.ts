@@ -1,10 +1,10 @@
 import { ChatwireError } from './chatwire-error.js';
 import { utf8ByteLength } from './json-value.js';
+import { LONE_SURROGATE } from './lone-surrogate.js';
 
 /** Largest notification payload in UTF-8 bytes: PostgreSQL's NOTIFY takes less than 8000, every driver keeps that. */
 export const MAX_NOTIFICATION_BYTES = 7999;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Fire-and-forget messages between the processes sharing a store (for example "stop this turn").

@@ -30,6 +30,7 @@ export { accessDriver } from './access/create-record-access.js';
 export type { RecordStore, RecordStoreOptions } from './create-record-store.js';
 export type { StoreLimits } from './access/store-limits.js';
 export { DEFAULT_QUERY_LIMIT, RECORD_ID_PATTERN } from './access/store-limits.js';
+export { LONE_SURROGATE } from './lone-surrogate.js';
 // Shared semantics, for drivers that evaluate filters or orderings in JavaScript.
 export { compareCodePoints, compareSortValues, matchesCondition, matchesFilter, sortTypeRank } from './filter-semantics.js';
 export { encodeCursor, decodeCursor } from './base64url.js';

@@ -1,4 +1,4 @@
-import { RECORD_ID_PATTERN } from '@chatwire/storage';
+import { LONE_SURROGATE, RECORD_ID_PATTERN } from '@chatwire/storage';
 import { z } from 'zod/v4';
 import { TURN_TRIGGERS, type TurnTrigger } from '../../turn/turn-input.js';
 
@@ -15,8 +15,11 @@ export function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
+/** A string the stores can keep: no unpaired UTF-16 surrogate (JSON carries one, UTF-8 and PostgreSQL do not). */
 function stringField(field: string) {
-  return z.string({ error: (issue) => `'${field}' must be a string, got ${typeName(issue.input)}` });
+  return z
+    .string({ error: (issue) => `'${field}' must be a string, got ${typeName(issue.input)}` })
+    .refine((value) => !LONE_SURROGATE.test(value), `'${field}' must be Unicode text: it holds an unpaired UTF-16 surrogate`);
 }
 
 function recordId(field: string) {
