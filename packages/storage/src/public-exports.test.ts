@@ -13,6 +13,7 @@ it('exports exactly this API', async () => {
       "DEFAULT_QUERY_LIMIT",
       "DEFAULT_TURN_LEASE_TTL_MS",
       "FILTER_OPERATORS",
+      "LONE_SURROGATE",
       "MAX_NOTIFICATION_BYTES",
       "MAX_SEARCH_LENGTH",
       "RECORD_ID_PATTERN",
