@@ -213,7 +213,7 @@ export default async function searchBench(): Promise<BenchRow[]> {
     // The price of a GIN pending list: every search reads all of it. Filled to ~90 % of a limit with other
     // users' 250-word answers (about one pending page each), then the same searches; `gin_clean_pending_list`
     // empties it before and says how many pages it held after.
-    const index = `${tables.schema}."chatwire_records_search_tsv_idx"`;
+    const index = `${tables.schema}."chatwire_records_search_v3_idx"`;
     const pending: { limitKb: number; pages: number; samples: number[] }[] = [];
     for (const limitKb of [DRIVER_PENDING_KB, SHORT_PENDING_KB]) {
       await sql.query(`ALTER INDEX ${index} SET (gin_pending_list_limit = ${limitKb})`);
@@ -273,7 +273,7 @@ export default async function searchBench(): Promise<BenchRow[]> {
     const bigPendingTables = createTableNames(`${plain}_y`, 'chatwire_');
     const bigPending = createSqlDriver({ name: 'bench-128kb', executor: sql, tables: bigPendingTables });
     await bigPending.ready();
-    await sql.query(`ALTER INDEX ${bigPendingTables.schema}."chatwire_records_search_tsv_idx" SET (gin_pending_list_limit = ${SHORT_PENDING_KB})`);
+    await sql.query(`ALTER INDEX ${bigPendingTables.schema}."chatwire_records_search_v3_idx" SET (gin_pending_list_limit = ${SHORT_PENDING_KB})`);
     const bigSamples: number[] = [];
     // Turn by turn, alternating which table goes first, so drift and neighbours' load hit both alike.
     const withSamples: number[] = [];

@@ -146,7 +146,7 @@ for (const backend of backends) {
           ...(cursor === undefined ? {} : { cursor }),
         });
       const plan = await explainLast(() => search());
-      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_search_tsv_idx');
+      expect(plan.map((n) => n['Index Name'])).toContain('chatwire_records_search_v3_idx');
       expect(plan.map((n) => n['Node Type'])).toContain('Tid Scan');
       expect(plan.map((n) => n['Node Type'])).not.toContain('Seq Scan');
       const first = await search();

@@ -3,6 +3,7 @@ import { createRecordStore, type CollectionDefinition } from '@chatwire/storage'
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgliteDriver } from './create-pglite-driver.js';
 import { schemaStatements } from './ensure-schema.js';
+import { searchConfigStatements } from './search-schema.js';
 import type { SqlDriver } from './create-sql-driver.js';
 import { createTableNames } from './table-names.js';
 import { backends } from './testing/test-backends.js';
@@ -49,7 +50,7 @@ for (const backend of backends) {
         expect(await ids(opened.driver, 'francaise upgrade')).toEqual(['old']);
         expect(await opened.driver.searchFolding()).toBe('accents-and-case');
         expect(await searchIndexes(opened.sql, opened.schema)).toEqual([
-          expect.stringContaining("chatwire_records_search_tsv_idx ON "),
+          expect.stringContaining("chatwire_records_search_v3_idx ON "),
         ]);
         const [def] = await searchIndexes(opened.sql, opened.schema);
         expect(def).toContain("USING gin (((data -> 'userId'::text)), search_tsv)");
@@ -75,12 +76,36 @@ for (const backend of backends) {
         await opened.driver.insert('notes', { recordId: 'new', data: { userId: 'ann', content: 'A crème brûlée after the upgrade' } });
         expect(await ids(opened.driver, 'brulee')).toEqual(['new', 'old']);
         expect(await opened.driver.searchFolding()).toBe('accents-and-case');
-        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([expect.stringContaining('chatwire_records_search_tsv_idx ON ')]);
+        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([expect.stringContaining('chatwire_records_search_v3_idx ON ')]);
         const wrapper = await opened.sql.query<{ ok: boolean }>('SELECT to_regprocedure($1) IS NULL AS ok', [`"${opened.schema}".chatwire_records_search_fold(text)`]);
         expect(wrapper.rows[0]?.ok).toBe(true);
         // A second driver on the migrated table finds it ready and changes nothing.
         const peer = await opened.openPeer();
         expect(await ids(peer, 'creme')).toEqual(['new', 'old']);
+      } finally {
+        await opened.cleanup();
+      }
+    });
+
+    it('migrates a table of the second shape (emails, URLs and file names indexed whole): their parts become searchable', async () => {
+      const opened = await backend.open('secondshape');
+      try {
+        const t = createTableNames(opened.schema, 'chatwire_');
+        for (const statement of schemaStatements(t)) await opened.sql.query(statement);
+        const unaccent = (await opened.sql.query<{ ns: string }>(`SELECT extnamespace::regnamespace::text AS ns FROM pg_extension WHERE extname = 'unaccent'`)).rows[0]?.ns ?? null;
+        for (const statement of [...searchConfigStatements(t, unaccent), ...secondShape(opened.schema)]) await opened.sql.query(statement);
+        await opened.sql.query(
+          `INSERT INTO ${t.records} (collection, record_id, data, created_at, updated_at) VALUES ('notes', 'old', $1::jsonb, now(), now())`,
+          [JSON.stringify({ userId: 'ann', content: 'Write to john.doe@example.com about foo_bar.txt' })],
+        );
+        const whole = await opened.sql.query<{ tsv: string }>(`SELECT search_tsv::text AS tsv FROM ${t.records} WHERE record_id = 'old'`);
+        expect(whole.rows[0]?.tsv).toContain("'john.doe@example.com'");
+
+        expect(await ids(opened.driver, 'john')).toEqual(['old']);
+        expect(await ids(opened.driver, 'bar txt')).toEqual(['old']);
+        expect(await searchIndexes(opened.sql, opened.schema)).toEqual([expect.stringContaining('chatwire_records_search_v3_idx ON ')]);
+        const peer = await opened.openPeer();
+        expect(await ids(peer, 'example')).toEqual(['old']);
       } finally {
         await opened.cleanup();
       }
@@ -109,5 +134,21 @@ function firstShape(schema: string): string[] {
     END, 100000)))
     ) STORED`,
     `CREATE INDEX IF NOT EXISTS "chatwire_records_search_idx" ON "${schema}"."chatwire_records" USING gin ((data->'userId'), search_tsv) WITH (gin_pending_list_limit = 128)`,
+  ];
+}
+
+/** The DDL of the second search shape (28 Nov 2026): the configuration as now, the text given to the parser as it is. */
+function secondShape(schema: string): string[] {
+  const config = `'"${schema}"."chatwire_records_search"'::regconfig`;
+  return [
+    `ALTER TABLE "${schema}"."chatwire_records" ADD COLUMN IF NOT EXISTS search_tsv tsvector GENERATED ALWAYS AS (
+      to_tsvector(${config}, left(CASE
+      WHEN jsonb_typeof(data->'title') = 'string' AND jsonb_typeof(data->'content') = 'string' THEN (data->>'title') || ' ' || (data->>'content')
+      WHEN jsonb_typeof(data->'title') = 'string' THEN data->>'title'
+      WHEN jsonb_typeof(data->'content') = 'string' THEN data->>'content'
+    END, 100000))
+    ) STORED`,
+    `ALTER TABLE "${schema}"."chatwire_records" ALTER COLUMN search_tsv SET STORAGE EXTERNAL`,
+    `CREATE INDEX IF NOT EXISTS "chatwire_records_search_tsv_idx" ON "${schema}"."chatwire_records" USING gin ((data->'userId'), search_tsv) WHERE search_tsv IS NOT NULL`,
   ];
 }

@@ -89,7 +89,7 @@ describe.skipIf(!databaseUrl)(`chatwire-postgres apply on the postgres server ${
       'mig_leases_pkey',
       'mig_records_chat_created_idx',
       'mig_records_pkey',
-      'mig_records_search_tsv_idx',
+      'mig_records_search_v3_idx',
       'mig_records_seq_idx',
       'mig_records_user_created_idx',
     ]);

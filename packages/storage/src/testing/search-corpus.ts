@@ -38,6 +38,15 @@ export const SEARCH_CORPUS: readonly (readonly ['message' | 'chat', string, stri
     'c2',
     `${'A very long answer about many things that are not the point at all, '.repeat(3)}then the budget appears\n\n   after   several    spaces, and then ${'more words follow the budget for a long while '.repeat(4)}`,
   ],
+  // Punctuation inside a "word" separates words here too: PostgreSQL's parser keeps emails, URLs, hosts,
+  // versions and file names whole and skips tags unless the text is split first.
+  [
+    'message',
+    'm11',
+    'ann',
+    'c2',
+    'Mail john.doe@example.com or see https://docs.example.org/guide/page?x=1 for v3.14.1; edit foo_bar.txt in /usr/local/bin, <b>bold</b> well-known tips &amp; tricks \u201cquoted\u201d\u2014dash',
+  ],
 ];
 
 /** Searches whose results (ids, order, ranks, snippets) every driver must give exactly as the memory driver does. */
@@ -62,6 +71,18 @@ export const SEARCH_CASES: readonly { q: string; chatId?: string; expect?: strin
   { q: '"paris" or "budget review"', expect: ['m2', 'c2', 'm6', 'm3', 'm1', 'c1'] },
   { q: 'paris -', expect: ['m2', 'm6', 'm3', 'm1', 'c1'] },
   { q: 'trip', expect: ['c1'] },
+  { q: 'john', expect: ['m11'] },
+  { q: 'john.doe@example.com', expect: ['m11'] },
+  { q: 'docs guide', expect: ['m11'] },
+  { q: 'https://docs.example.org/guide/page', expect: ['m11'] },
+  { q: '14', expect: ['m11'] },
+  { q: 'v3.14.1', expect: ['m11'] },
+  { q: 'bar txt', expect: ['m11'] },
+  { q: '"local bin"', expect: ['m11'] },
+  { q: 'bold', expect: ['m11'] },
+  { q: '"well known tips"', expect: ['m11'] },
+  { q: 'amp tricks', expect: ['m11'] },
+  { q: 'quoted dash', expect: ['m11'] },
 ];
 
 /** Search texts that are refused with VALIDATION (never a driver error). */
