@@ -66,6 +66,19 @@ describe('readJsonBody', () => {
     expect(body.cancelled).toEqual([error]);
   });
 
+  it('answers a body whose stream fails before its end (the client went away) with VALIDATION on the body', async () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('{"title":'));
+        controller.error(aborted);
+      },
+    });
+    const error = await rejection(readJsonBody(post(stream), 100));
+    expect(error).toMatchObject({ code: 'VALIDATION', details: { field: 'body' }, cause: aborted });
+    expect(error.message).toBe('Request body ended before it was complete (the connection closed)');
+  });
+
   describe('time limit', () => {
     it('rejects with TIMEOUT and cancels the stream when the whole body takes longer than timeoutMs', async () => {
       vi.useFakeTimers();

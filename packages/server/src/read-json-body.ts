@@ -24,9 +24,22 @@ function tooSlow(timeoutMs: number): ChatwireError {
 }
 
 /**
+ * A request body whose stream failed before its end: the client went away mid-body (Node's `aborted`, an
+ * `AbortError`) or sent a body the server could not parse (a malformed chunked encoding). The client's
+ * fault, answered as a 400 nobody may receive and never reported as a server error; `cause` is the stream's.
+ */
+export function bodyCutOff(cause: unknown): ChatwireError {
+  return new ChatwireError('VALIDATION', 'Request body ended before it was complete (the connection closed)', {
+    cause,
+    details: { field: 'body' },
+  });
+}
+
+/**
  * Reads a JSON body with a byte limit (checked against Content-Length first, then while reading, so an
  * oversized body is never buffered whole) and a time limit for the whole body. An empty body is
- * `undefined`; invalid JSON is a VALIDATION error. On any limit the body stream is cancelled.
+ * `undefined`; invalid JSON, or a body cut off before its end (`bodyCutOff`), is a VALIDATION error. On any
+ * limit the body stream is cancelled.
  */
 export async function readJsonBody(
   request: { readonly headers: { get(name: string): string | null }; readonly body: ReadableStream<Uint8Array> | null },
@@ -67,7 +80,8 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, limit: n
     }
   } catch (error) {
     await reader.cancel(error).catch(() => undefined);
-    throw error;
+    // Our own limits are ChatwireErrors; anything else is the body's stream failing.
+    throw ChatwireError.is(error) ? error : bodyCutOff(error);
   } finally {
     clearTimeout(timer);
   }

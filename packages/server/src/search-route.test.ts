@@ -1,6 +1,6 @@
 import { AI_CHATS, AI_MESSAGES } from '@chatwire/core';
 import { createPostgresDriver } from '@chatwire/postgres';
-import type { StoreDriver } from '@chatwire/storage';
+import { encodeSearchCursor, type StoreDriver } from '@chatwire/storage';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,13 @@ const backends: { name: string; skip: boolean; driver: () => StoreDriver }[] = [
     driver: () => createPostgresDriver({ pool: pool!, schema, tablePrefix: `s${++prefix}_` }),
   },
 ];
+
+/** A real page cursor whose driver cursor holds a seq 19 digits long, past the bigint range. */
+function forgedSeq(cursor: string): string {
+  const envelope = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { q: string; c: string };
+  const forged = { ...envelope, c: encodeSearchCursor({ rank: 1, seq: '9999999999999999999' }) };
+  return Buffer.from(JSON.stringify(forged)).toString('base64url');
+}
 
 async function search(f: ChatFixture, query: string, user = 'alice') {
   const res = await f.request('GET', `/search?${query}`, { user });
@@ -92,6 +99,21 @@ for (const backend of backends) {
       expect((await search(f, `q=walrus&chatId=${alices}`)).results.map((r) => r.messageId)).toEqual(['same-id']);
     });
 
+    it("answers a malformed chatId as a chat that is not the caller's: 404 NOT_FOUND, no store field named", async () => {
+      const f = chatFixture(scriptedModel([]).model, { driver: backend.driver() });
+      const bobs = await f.createChat('bob', 'Paris notes');
+      const answer = async (chatId: string) => {
+        const res = await f.request('GET', `/search?q=paris&chatId=${encodeURIComponent(chatId)}`);
+        return { status: res.status, body: await res.json() };
+      };
+      const notFound = (chatId: string) => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: `Chat "${chatId}" not found` } } });
+      expect(await answer(bobs)).toEqual(notFound(bobs));
+      for (const chatId of ['', '\0', 'a/b', 'x'.repeat(10_000), 'a b', 'é']) {
+        expect(await answer(chatId), JSON.stringify(chatId.slice(0, 20))).toEqual(notFound(chatId));
+      }
+      expect(f.errors).toEqual([]);
+    });
+
     it("reads a page's chat titles in one lookup; a hit in another user's chat is left out, its title never shown", async () => {
       const calls: string[] = [];
       const inner = backend.driver();
@@ -143,12 +165,18 @@ for (const backend of backends) {
       );
       expect(third.nextCursor).toBeNull();
       const bad = ['', 'q=', 'q=%20%20', `q=${'a'.repeat(257)}`, 'q=%22%22%20-%20or%20--', 'q=-walrus', 'q=walrus&limit=0', 'q=walrus&limit=51',
-        'q=walrus&limit=ten', 'q=walrus&cursor=nope', `q=walrus&cursor=${first.nextCursor}x`, 'q=walrus&chatId=%00'];
+        'q=walrus&limit=ten', 'q=walrus&cursor=nope', `q=walrus&cursor=${first.nextCursor}x`];
       for (const query of bad) {
         const res = await f.request('GET', `/search?${query}`);
         expect({ query, status: res.status }).toEqual({ query, status: 400 });
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION');
       }
+      // A seq past the bigint range inside a real cursor's envelope: the same answer on every driver, no database text.
+      const forged = await f.request('GET', `/search?q=walrus&limit=2&cursor=${forgedSeq(first.nextCursor!)}`);
+      expect({ status: forged.status, body: await forged.json() }).toEqual({
+        status: 400,
+        body: { error: { code: 'VALIDATION', message: 'malformed search cursor' } },
+      });
       expect((await search(f, `q=${encodeURIComponent("!!! & | <-> :* ' walrus")}`)).results).toHaveLength(5);
       expect(f.errors).toEqual([]);
     });

@@ -53,6 +53,24 @@ describe('bodyChunks', () => {
     expect(seen).toEqual([0, 1, 2]);
   });
 
+  it('a stream that fails mid-body (the client went away) is a VALIDATION error on the body, with the failure as cause', async () => {
+    const aborted = new DOMException('The client closed the connection', 'AbortError');
+    let pulls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new Uint8Array([7]));
+        else controller.error(aborted);
+      },
+    });
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of bodyChunks(stream, 1000)) seen.push(chunk[0]!);
+      })(),
+    ).rejects.toMatchObject({ code: 'VALIDATION', details: { field: 'body' }, cause: aborted });
+    expect(seen).toEqual([7]);
+  });
+
   it('stopping early cancels the stream', async () => {
     const { stream, cancelled } = body(10, 1);
     for await (const chunk of bodyChunks(stream, 1000)) if (chunk[0] === 1) break;

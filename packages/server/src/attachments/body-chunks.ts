@@ -1,8 +1,10 @@
 import { ChatwireError } from '@chatwire/storage';
+import { bodyCutOff } from '../read-json-body.js';
 
 /**
  * A request body as chunks, with an idle limit: no byte for `idleMs` is a 408 `TIMEOUT` (an upload may take
  * long, but never stall). Stopping early (an error, a limit) cancels the stream, so nothing more is read.
+ * A stream that fails (the client went away mid-body) is a VALIDATION error (`bodyCutOff`), never reported.
  *
  * One timer for the whole body, pushed back before every read (`refresh`); when it fires during a read it
  * cancels the stream, which ends that read. No timer or race promise per chunk.
@@ -26,8 +28,14 @@ export async function* bodyChunks(body: ReadableStream<Uint8Array>, idleMs: numb
     for (;;) {
       timer?.refresh();
       reading = true;
-      const { done, value } = await reader.read();
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        throw bodyCutOff(error);
+      }
       reading = false;
+      const { done, value } = read;
       if (stalled) throw timeout();
       if (done) {
         finished = true;

@@ -1,5 +1,5 @@
 import { AI_CHATS, AI_MESSAGES, type MessageData } from '@chatwire/core';
-import { ChatwireError, type AccessSearchHit, type Caller, type RecordStore, type SearchHighlight } from '@chatwire/storage';
+import { ChatwireError, RECORD_ID_PATTERN, type AccessSearchHit, type Caller, type RecordStore, type SearchHighlight } from '@chatwire/storage';
 
 /** One hit of `GET /search`: a message, or a chat title (`messageId` and `role` null). */
 export interface SearchResult {
@@ -33,7 +33,7 @@ function parseLimit(raw: string | null): number {
 /**
  * The caller's messages and chat titles matching `q` (web-search syntax: words in any order, "phrases",
  * -excluded, or), best first then newest. With `chatId` only that chat's messages (404 when it is not the
- * caller's). A hit whose chat is gone (deleted while the search ran) is left out.
+ * caller's, malformed ids included). A hit whose chat is gone (deleted while the search ran) is left out.
  */
 export async function searchChats(store: RecordStore, caller: Caller, params: URLSearchParams): Promise<SearchResponse> {
   const q = params.get('q');
@@ -42,7 +42,8 @@ export async function searchChats(store: RecordStore, caller: Caller, params: UR
   const cursor = params.get('cursor');
   const chatId = params.get('chatId');
   const access = store.asCaller(caller);
-  if (chatId !== null && (await access.find(AI_CHATS, chatId)) === null) {
+  // An id no chat can have is answered as one that is not the caller's (the store would name its own field).
+  if (chatId !== null && (!RECORD_ID_PATTERN.test(chatId) || (await access.find(AI_CHATS, chatId)) === null)) {
     throw new ChatwireError('NOT_FOUND', `Chat "${chatId}" not found`, { details: { chatId } });
   }
   const sources = chatId === null ? [{ collection: AI_MESSAGES }, { collection: AI_CHATS }] : [{ collection: AI_MESSAGES, filter: { chatId } }];

@@ -123,13 +123,14 @@ describe('incomingMessageChunks', () => {
     expect(request!.complete).toBe(false);
   });
 
-  it('the client going away mid-body ends the chunks with an error (Node\'s "aborted"), not a hang or a short body', async () => {
+  it('the client going away mid-body ends the chunks with a VALIDATION error on the body (cause: Node\'s "aborted"), not a hang or a short body', async () => {
     const { open, next } = await serve(async (req) => {
       let size = 0;
       try {
         for await (const chunk of incomingMessageChunks(req, 5000)) size += chunk.byteLength;
       } catch (error) {
-        return { size, failed: error instanceof Error };
+        const { code, details, cause } = error as { code?: string; details?: unknown; cause?: { message?: string } };
+        return { size, code, details, cause: cause?.message };
       }
       return { size };
     });
@@ -139,6 +140,6 @@ describe('incomingMessageChunks', () => {
     const result = next();
     await sleep(50);
     socket.destroy();
-    expect(await (await result)).toEqual({ size: 100, failed: true });
+    expect(await (await result)).toEqual({ size: 100, code: 'VALIDATION', details: { field: 'body' }, cause: 'aborted' });
   });
 });

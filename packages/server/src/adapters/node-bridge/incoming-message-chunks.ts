@@ -1,5 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { Readable } from 'node:stream';
+import { bodyCutOff } from '../../read-json-body.js';
 import { clientClosed } from './client-closed.js';
 
 /**
@@ -9,8 +10,9 @@ import { clientClosed } from './client-closed.js';
  * - No byte for `idleMs` is a 408 `TIMEOUT`; only the client's idleness counts, never the consumer's own time.
  * - Stopping early (an error, a limit) stops reading: nothing more is taken off the socket, and the adapter
  *   closes the connection after its answer instead of draining an upload nobody reads.
- * - The client going away mid-body ends the chunks with the request's error (Node's `aborted`), or an
- *   `AbortError` when the request closed without one.
+ * - The client going away mid-body (or a body Node cannot parse) ends the chunks with a VALIDATION error
+ *   (`bodyCutOff`, never reported) whose cause is the request's error (Node's `aborted`), or an `AbortError`
+ *   when the request closed without one.
  *
  * The chunks are the request's own Buffers (as Node's async iterator yields them): a consumer that keeps one
  * copies it.
@@ -57,8 +59,8 @@ export async function* incomingMessageChunks(req: Readable, idleMs: number): Asy
         finished = true;
         return;
       }
-      if (failure !== null) throw failure;
-      if (req.destroyed) throw clientClosed();
+      if (failure !== null) throw bodyCutOff(failure);
+      if (req.destroyed) throw bodyCutOff(clientClosed());
       timer?.refresh();
       waiting = true;
       await new Promise<void>((resolve) => (wake = resolve));
