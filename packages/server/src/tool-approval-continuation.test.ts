@@ -1,5 +1,6 @@
 import { createPostgresDriver } from '@chatwire/postgres';
-import { createRecordStore } from '@chatwire/storage';
+import { ChatwireError, createRecordStore } from '@chatwire/storage';
+import { withFaults } from '@chatwire/storage/testing';
 import { createMemoryDriver } from '@chatwire/storage/memory';
 import { setupServer } from 'msw/node';
 import pg from 'pg';
@@ -184,6 +185,20 @@ describe('continuing a turn after approvals', () => {
     expect(chunks.find((c) => c.type === 'tool-output-error')).toMatchObject({ toolCallId: 'call_purge', errorText: expect.stringContaining("needs the user's approval") });
     expect(purge.runs).toEqual([]);
     expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('a continuation whose write of the answered calls fails: the client reads the save-failed text, never the store’s wording', async () => {
+    const purge = purgeTool();
+    const faulty = withFaults(createMemoryDriver());
+    const app = approvalApp({ tools: purge.tools, store: createRecordStore({ driver: faulty }) });
+    const { chatId } = await pause(app);
+    const storeWording = 'collection "ai-messages" field "parts[1].output.reason" contains an unpaired UTF-16 surrogate';
+    faulty.failNext(1, { op: 'update', collection: 'ai-messages', error: new ChatwireError('VALIDATION', storeWording) });
+    const { chunks, done } = await readSse(await approve(app, chatId));
+    expect(done).toBe(true);
+    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: 'The reply could not be saved. Please send your message again.' });
+    expect(JSON.stringify(chunks)).not.toContain('unpaired');
+    expect(app.errors.map((e) => (e as Error).message)).toContain(storeWording);
   });
 
   it('a needsApproval function of the input and the caller decides per call', async () => {

@@ -1,6 +1,6 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { RecordAccess, RecordStore } from '@chatwire/storage';
+import { ChatwireError, type RecordAccess, type RecordStore } from '@chatwire/storage';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
 import type { TurnInput } from './turn-input.js';
 import type { TurnHub } from '../hub/turn-hub.js';
@@ -219,6 +219,14 @@ describe('settleTurn: endings that store nothing', () => {
     expect(last).toEqual({ type: 'error', errorText: 'The model provider returned an error (status 529).' });
     expect(JSON.stringify(body.chunks)).not.toContain('sk-123');
     expect(unchanged).toBe(true);
+  });
+
+  it('a failed write of the model phase (continuing after approvals): the save-failed text, never the store’s wording', async () => {
+    const run = await streamedTurn();
+    const error = new ChatwireError('VALIDATION', 'collection "ai-messages" field "parts[1].output.reason" contains an unpaired UTF-16 surrogate');
+    const { ending, last } = await run.settle({ kind: 'failed', error, stage: 'persist' });
+    expect(ending).toEqual({ kind: 'failed', errorText: TURN_TEXTS.saveFailed });
+    expect(last).toEqual({ type: 'error', errorText: TURN_TEXTS.saveFailed });
   });
 
   it('a completed answer whose chat lease was taken over: the lost-lease error instead of finish, nothing stored', async () => {

@@ -25,7 +25,8 @@ export const TURN_TEXTS = {
  */
 export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outcome: StreamOutcome, rt: TurnRuntime): Promise<TurnEnding> {
   const { output } = turn;
-  if (outcome.kind === 'failed') return fail(turn, safeErrorText(outcome.error));
+  // A failed write says so, never the store's own wording (field paths of the rows).
+  if (outcome.kind === 'failed') return fail(turn, outcome.stage === 'persist' ? TURN_TEXTS.saveFailed : safeErrorText(outcome.error));
   if (outcome.kind === 'interrupted') {
     if (outcome.interrupt !== 'stop') return interrupted(turn, outcome.interrupt);
     output.closeOpenTexts();

@@ -23,7 +23,8 @@ export type StreamOutcome =
   | { kind: 'interrupted'; interrupt: InterruptKind; usage: LanguageModelUsage; steps: number }
   /** A step's tool calls wait for the user's approval: `pending` is stored with the turn. */
   | { kind: 'awaiting-approval'; pending: PendingApproval; usage: LanguageModelUsage; steps: number }
-  | { kind: 'failed'; error: unknown; stage: 'model' | 'history' };
+  /** `persist`: a write the phase makes itself failed (continuing after approvals); the client is told it was not saved. */
+  | { kind: 'failed'; error: unknown; stage: 'model' | 'history' | 'persist' };
 
 /**
  * Phase two of a turn: the model steps and the tool loop, each part mapped to the chunk the client is sent
@@ -120,7 +121,7 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
       resume = resumed;
     } catch (error) {
       turn.report(error, 'persist');
-      return { kind: 'failed', error, stage: 'model' };
+      return { kind: 'failed', error, stage: 'persist' };
     }
   }
   const policy = stepPolicy(rt.compaction);
