@@ -1,4 +1,5 @@
 import { ChatwireError } from '@chatwire/storage';
+import { bodyCutOff } from './body-cut-off.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
@@ -21,18 +22,6 @@ function tooLarge(limit: number): ChatwireError {
 
 function tooSlow(timeoutMs: number): ChatwireError {
   return new ChatwireError('TIMEOUT', `Request body took longer than ${timeoutMs} ms`);
-}
-
-/**
- * A request body whose stream failed before its end: the client went away mid-body (Node's `aborted`, an
- * `AbortError`) or sent a body the server could not parse (a malformed chunked encoding). The client's
- * fault, answered as a 400 nobody may receive and never reported as a server error; `cause` is the stream's.
- */
-export function bodyCutOff(cause: unknown): ChatwireError {
-  return new ChatwireError('VALIDATION', 'Request body ended before it was complete (the connection closed)', {
-    cause,
-    details: { field: 'body' },
-  });
 }
 
 /**

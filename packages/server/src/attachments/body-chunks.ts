@@ -1,5 +1,5 @@
 import { ChatwireError } from '@chatwire/storage';
-import { bodyCutOff } from '../read-json-body.js';
+import { bodyCutOff } from '../body-cut-off.js';
 
 /**
  * A request body as chunks, with an idle limit: no byte for `idleMs` is a 408 `TIMEOUT` (an upload may take

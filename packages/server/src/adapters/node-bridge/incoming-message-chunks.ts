@@ -1,6 +1,6 @@
 import { ChatwireError } from '@chatwire/storage';
 import type { Readable } from 'node:stream';
-import { bodyCutOff } from '../../read-json-body.js';
+import { bodyCutOff } from '../../body-cut-off.js';
 import { clientClosed } from './client-closed.js';
 
 /**
