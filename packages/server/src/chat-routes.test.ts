@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chatFixture } from './test-support/chat-fixture.js';
 import { scriptedModel, textStep } from './test-support/scripted-model.js';
+import { storeBackends } from './test-support/store-backends.js';
 
 const fixture = () => chatFixture(scriptedModel([textStep('Hello there.')]).model);
 
@@ -171,4 +172,22 @@ describe('chat routes', () => {
     const other = await f.handler(new Request('http://localhost/api/ai/chats', { headers: { origin: 'https://evil.example' } }));
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
+});
+
+describe('DELETE /chats/:id twice at once', () => {
+  const backends = storeBackends('cw_delete_race');
+  afterAll(async () => {
+    for (const backend of backends) await backend.close();
+  });
+  for (const backend of backends) {
+    it.skipIf(backend.skipReason)(`on ${backend.name}: one 200, the others the 404 of any missing chat (never the store's wording) ${backend.skipReason}`, async () => {
+      const f = chatFixture(scriptedModel([textStep('x')]).model, { driver: backend.driver() });
+      const chatId = await f.createChat('alice');
+      const missing = await f.request('DELETE', '/chats/no-such-chat');
+      const missingBody = await missing.text();
+      const answers = await Promise.all([0, 1, 2].map(() => f.request('DELETE', `/chats/${chatId}`)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+      for (const res of answers.filter((r) => r.status === 404)) expect(await res.text()).toBe(missingBody);
+    });
+  }
 });

@@ -108,8 +108,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       let dropped: AttachmentRow[] = [];
       const messages = await store.asServer().transaction(async (tx) => {
         // The chat row first: in SQL drivers that waits for a turn being saved (it holds the row), so the
-        // messages deleted next include that turn's.
-        await tx.delete(AI_CHATS, chatId);
+        // messages deleted next include that turn's. A delete that lost the race to another one answers as
+        // any missing chat does (never the store's own wording).
+        await tx.delete(AI_CHATS, chatId).catch((error: unknown) => {
+          throw ChatwireError.is(error, 'NOT_FOUND') ? new ChatwireError('NOT_FOUND', CHAT_NOT_FOUND) : error;
+        });
         const count = await tx.deleteWhere(AI_MESSAGES, { chatId });
         await tx.deleteWhere(AI_TURNS, { chatId });
         await tx.deleteWhere(AI_FEEDBACK, { chatId });

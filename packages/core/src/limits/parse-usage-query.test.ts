@@ -16,6 +16,12 @@ describe('parseUsageQuery', () => {
     expect(parseUsageQuery({ to: '2024-03-01' }, NOW)).toEqual({ fromMs: day('2024-02-01'), toMs: day('2024-03-02') });
   });
 
+  it('years 0000-0099 are the dates they say (Date.UTC would read them as 1900-1999)', () => {
+    expect(parseUsageQuery({ from: '0001-01-01', to: '0001-01-02' }, NOW)).toEqual({ fromMs: Date.parse('0001-01-01T00:00:00Z'), toMs: Date.parse('0001-01-03T00:00:00Z') });
+    expect(parseUsageQuery({ from: '0000-12-31', to: '0000-12-31' }, NOW).fromMs).toBe(Date.parse('0000-12-31T00:00:00Z'));
+    expect(() => parseUsageQuery({ to: '0099-02-29' }, NOW)).toThrow(expect.objectContaining({ code: 'VALIDATION', details: { field: 'to' } }));
+  });
+
   it.each([
     [{ from: '2026-02-29' }, 'from'],
     [{ from: '2026-3-1' }, 'from'],

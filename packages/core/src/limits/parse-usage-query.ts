@@ -26,7 +26,8 @@ function invalid(message: string, field: string): never {
 /** The UTC midnight of a `YYYY-MM-DD` calendar date; VALIDATION naming `field` for anything else. */
 function parseDate(value: string, field: string): number {
   const match = DATE.exec(value);
-  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const ms = match ? new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
   if (!match || Number.isNaN(ms) || utcDate(ms) !== value) invalid(`'${field}' must be a date as YYYY-MM-DD, got '${value}'`, field);
   return ms;
 }
