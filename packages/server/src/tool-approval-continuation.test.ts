@@ -201,6 +201,18 @@ describe('continuing a turn after approvals', () => {
     expect(app.errors.map((e) => (e as Error).message)).toContain(storeWording);
   });
 
+  it('a continuation that finds its chat deleted says so (not "the model call failed")', async () => {
+    const purge = purgeTool();
+    const faulty = withFaults(createMemoryDriver());
+    const app = approvalApp({ tools: purge.tools, store: createRecordStore({ driver: faulty }) });
+    const { chatId } = await pause(app);
+    // What a DELETE /chats/:id committed just before the continuation's write looks like to it.
+    faulty.failNext(1, { op: 'update', collection: 'ai-chats', error: new ChatwireError('NOT_FOUND', 'Record not found') });
+    const { chunks, done } = await readSse(await approve(app, chatId));
+    expect(done).toBe(true);
+    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: 'The chat was deleted while the reply was being written.' });
+  });
+
   it('a needsApproval function of the input and the caller decides per call', async () => {
     const seen: unknown[] = [];
     const app = approvalApp({

@@ -5,7 +5,8 @@ import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js'
 import type { TurnInput } from './turn-input.js';
 import type { TurnHub } from '../hub/turn-hub.js';
 import { preparePrompt } from './prepare-prompt.js';
-import { settleTurn, TURN_TEXTS } from './settle-turn.js';
+import { settleTurn } from './settle-turn.js';
+import { TURN_TEXTS } from './turn-texts.js';
 import type { StreamOutcome } from './stream-model.js';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { decodeSse, readBytes } from './testing/sse.js';
@@ -221,10 +222,10 @@ describe('settleTurn: endings that store nothing', () => {
     expect(unchanged).toBe(true);
   });
 
-  it('a failed write of the model phase (continuing after approvals): the save-failed text, never the store’s wording', async () => {
+  it('a failure that names its own text (a write of the model phase): that text, never the error’s', async () => {
     const run = await streamedTurn();
     const error = new ChatwireError('VALIDATION', 'collection "ai-messages" field "parts[1].output.reason" contains an unpaired UTF-16 surrogate');
-    const { ending, last } = await run.settle({ kind: 'failed', error, stage: 'persist' });
+    const { ending, last } = await run.settle({ kind: 'failed', error, stage: 'persist', errorText: TURN_TEXTS.saveFailed });
     expect(ending).toEqual({ kind: 'failed', errorText: TURN_TEXTS.saveFailed });
     expect(last).toEqual({ type: 'error', errorText: TURN_TEXTS.saveFailed });
   });

@@ -6,14 +6,7 @@ import type { StreamOutcome } from './stream-model.js';
 import type { InterruptKind, TurnEnding } from './turn-ending.js';
 import type { Turn } from './turn.js';
 import type { TurnRuntime } from './turn-runtime.js';
-
-export const TURN_TEXTS = {
-  saveFailed: 'The reply could not be saved. Please send your message again.',
-  chatDeleted: 'The chat was deleted while the reply was being written.',
-  lostLease: 'Another turn of this chat took over; this reply was not saved.',
-  firstByteTimeout: 'The model provider did not start answering in time.',
-  idleTimeout: 'The model provider stopped sending the answer.',
-} as const;
+import { TURN_TEXTS } from './turn-texts.js';
 
 /**
  * Phase three of a turn: store it or discard it, and tell the client which. A finished answer is stored,
@@ -25,8 +18,7 @@ export const TURN_TEXTS = {
  */
 export async function settleTurn(turn: Turn, prompt: PreparedPrompt | null, outcome: StreamOutcome, rt: TurnRuntime): Promise<TurnEnding> {
   const { output } = turn;
-  // A failed write says so, never the store's own wording (field paths of the rows).
-  if (outcome.kind === 'failed') return fail(turn, outcome.stage === 'persist' ? TURN_TEXTS.saveFailed : safeErrorText(outcome.error));
+  if (outcome.kind === 'failed') return fail(turn, outcome.errorText ?? safeErrorText(outcome.error));
   if (outcome.kind === 'interrupted') {
     if (outcome.interrupt !== 'stop') return interrupted(turn, outcome.interrupt);
     output.closeOpenTexts();

@@ -10,6 +10,7 @@ import { uiChunkFromPart } from './ui-chunk-from-part.js';
 import { ProviderWatchdog } from './provider-watchdog.js';
 import { UsageSum } from './usage-sum.js';
 import { toolErrorText } from './error-text.js';
+import { TURN_TEXTS } from './turn-texts.js';
 import { openCatalogForTurn } from '../tools/open-turn-tools.js';
 import type { PendingApproval } from '../approval/approval-types.js';
 import { isApprovalNeeded } from '../approval/approval-rule.js';
@@ -23,8 +24,11 @@ export type StreamOutcome =
   | { kind: 'interrupted'; interrupt: InterruptKind; usage: LanguageModelUsage; steps: number }
   /** A step's tool calls wait for the user's approval: `pending` is stored with the turn. */
   | { kind: 'awaiting-approval'; pending: PendingApproval; usage: LanguageModelUsage; steps: number }
-  /** `persist`: a write the phase makes itself failed (continuing after approvals); the client is told it was not saved. */
-  | { kind: 'failed'; error: unknown; stage: 'model' | 'history' | 'persist' };
+  /**
+   * `persist`: a write the phase makes itself (continuing after approvals) failed or found the chat gone.
+   * `errorText` is what the client reads, when not the safe text of `error`.
+   */
+  | { kind: 'failed'; error: unknown; stage: 'model' | 'history' | 'persist'; errorText?: string };
 
 /**
  * Phase two of a turn: the model steps and the tool loop, each part mapped to the chunk the client is sent
@@ -117,11 +121,11 @@ export async function streamModel(turn: Turn, prompt: PreparedPrompt, rt: TurnRu
       const resumed = await continuePausedStep(turn, plan, tools, rt, onPart);
       if (resumed === 'interrupted') return interrupted();
       if (resumed === 'lost-lease') return { kind: 'interrupted', interrupt: 'lost-lease', usage: usage.total, steps };
-      if (resumed === 'chat-deleted') return { kind: 'failed', error: new Error('the chat was deleted'), stage: 'model' };
+      if (resumed === 'chat-deleted') return { kind: 'failed', error: new Error('the chat was deleted'), stage: 'persist', errorText: TURN_TEXTS.chatDeleted };
       resume = resumed;
     } catch (error) {
       turn.report(error, 'persist');
-      return { kind: 'failed', error, stage: 'persist' };
+      return { kind: 'failed', error, stage: 'persist', errorText: TURN_TEXTS.saveFailed };
     }
   }
   const policy = stepPolicy(rt.compaction);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_CHATS, AI_MESSAGES, AI_TURNS } from '../records/chat-collections.js';
 import { createMemoryTurnBus } from '../hub/index.js';
 import type { TurnHub, TurnBusEvent } from '../hub/turn-hub.js';
-import { TURN_TEXTS } from './settle-turn.js';
+import { TURN_TEXTS } from './turn-texts.js';
 import { scriptedModel, textStep } from './testing/scripted-model.js';
 import { chunkTypes, concatBytes, decodeSse, streamedText } from './testing/sse.js';
 import { turnHarness, type HarnessOptions } from './testing/turn-harness.js';
