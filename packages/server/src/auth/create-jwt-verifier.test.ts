@@ -82,6 +82,7 @@ describe('createJwtVerifier: hostile tokens', () => {
     ['missing sub', 'hs', () => hsIssued({ sub: undefined })],
     ['empty sub', 'hs', () => hsIssued({ sub: '' })],
     ['blank sub', 'hs', () => hsIssued({ sub: '   ' })],
+    ['sub with an unpaired surrogate (no store can keep it as a user id)', 'hs', () => hsIssued({ sub: 'ann\ud800' })],
     ['numeric sub', 'hs', () => hs({ ...claims({ iss: 'https://issuer.test', aud: 'chatwire' }), sub: 42 } as unknown as JWTPayload)],
     ['wrong issuer', 'hs', () => hsIssued({ iss: 'https://evil.test' })],
     ['missing issuer', 'hs', () => hs(claims({ aud: 'chatwire' }))],

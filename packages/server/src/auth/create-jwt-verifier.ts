@@ -1,5 +1,5 @@
 import type { Caller } from '@chatwire/storage';
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, LONE_SURROGATE } from '@chatwire/storage';
 import { createRemoteJWKSet, importSPKI, importX509, jwtVerify, type JWTVerifyGetKey, type KeyObject } from 'jose';
 import { checkAlgorithms, HMAC_ALGORITHMS } from './jwt-algorithms.js';
 import { createVerifiedTokenCache, REMEMBERED } from './verified-token-cache.js';
@@ -97,6 +97,8 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], verifyOptions);
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.trim() === '') throw new Error('sub must be a non-empty string');
+      // A user id every store can keep (PostgreSQL refuses an unpaired surrogate; the memory store would not).
+      if (LONE_SURROGATE.test(sub)) throw new Error('sub must be Unicode text');
       const role = payload[roleClaim];
       const caller: Caller = { userId: sub, role: typeof role === 'string' && role !== '' ? role : undefined, claims: Object.freeze({ ...payload }) };
       cache.remember(token, caller, payload);
