@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from 'ai';
+import { ChatwireError } from '@chatwire/storage';
 import { safeErrorText } from './error-text.js';
 import type { PreparedPrompt } from './prepare-prompt.js';
 import { saveTurn, type TurnRecord } from './save-turn.js';
@@ -58,7 +59,10 @@ async function store(turn: Turn, prompt: PreparedPrompt, rt: TurnRuntime, record
     return fail(turn, TURN_TEXTS.chatDeleted);
   } catch (error) {
     turn.report(error, 'persist');
-    return fail(turn, TURN_TEXTS.saveFailed);
+    // Two turns at once with one client-chosen id or attachment (admission checked both before either was
+    // stored): sending again would be refused, so the text says what happened.
+    const conflict = ChatwireError.is(error, 'CONFLICT') || ChatwireError.is(error, 'ATTACHMENT_IN_USE') || ChatwireError.is(error, 'ATTACHMENT_NOT_FOUND');
+    return fail(turn, conflict ? TURN_TEXTS.saveConflict : TURN_TEXTS.saveFailed);
   }
 }
 
