@@ -6,7 +6,9 @@ import { schemaStatements } from './ensure-schema.js';
 import { searchConfigStatements } from './search-schema.js';
 import type { SqlDriver } from './create-sql-driver.js';
 import { createTableNames } from './table-names.js';
-import { backends } from './testing/test-backends.js';
+import { createPostgresDriver } from './create-postgres-driver.js';
+import { backends, databaseUrl, SERVER_SKIP_REASON } from './testing/test-backends.js';
+import pg from 'pg';
 
 const NOTES: CollectionDefinition = {
   name: 'notes',
@@ -152,3 +154,25 @@ function secondShape(schema: string): string[] {
     `CREATE INDEX IF NOT EXISTS "chatwire_records_search_tsv_idx" ON "${schema}"."chatwire_records" USING gin ((data->'userId'), search_tsv) WHERE search_tsv IS NOT NULL`,
   ];
 }
+
+describe.skipIf(!databaseUrl)(`search on a database not in UTF8 ${databaseUrl ? '' : SERVER_SKIP_REASON}`, () => {
+  // The column's pattern once was an E'\u2000' literal, which a SQL_ASCII database refuses: no schema at all.
+  it('a SQL_ASCII database gets the column and index, and finds the parts of an email', async () => {
+    const name = `cw_ascii_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${name}`;
+    const driver = createPostgresDriver({ connectionString: url.toString() });
+    try {
+      await driver.insert('notes', { recordId: 'n1', data: { userId: 'ann', content: 'Write to john.doe@example.com' } });
+      expect(await ids(driver, 'john')).toEqual(['n1']);
+      expect(await ids(driver, 'example com')).toEqual(['n1']);
+    } finally {
+      await driver.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    }
+  });
+});

@@ -67,7 +67,9 @@ export function searchConfigStatements(t: TableNames, unaccentSchema: string | n
  * PostgreSQL's parser sees the text, which would otherwise keep `john.doe@example.com`, `example.org/docs`,
  * `3.14.1`, `foo_bar.txt` or `/usr/local/bin` as one word (email, url, host, version, file tokens) and skip
  * `<b>` tags, so a search for `john` or `docs` found nothing. `regexp_replace` costs ~10 µs per 2 kB of text
- * (psql; `translate` with the same characters took ~300 µs).
+ * (psql; `translate` with the same characters took ~300 µs). A plain string literal, the `\u` escapes read by the
+ * regular expression: an `E'\u2000'` literal is refused by databases not in UTF8 (SQL_ASCII), which then could
+ * not create the column.
  */
 const SEPARATORS = "'[!-/:-@[-`{-~\\u2000-\\u206F]+'";
 
@@ -86,7 +88,7 @@ export function searchColumnStatements(t: TableNames): string[] {
   const { configSql, index } = searchObjects(t);
   return [
     `ALTER TABLE ${t.records} ADD COLUMN IF NOT EXISTS search_tsv tsvector GENERATED ALWAYS AS (
-      to_tsvector(${configSql}, regexp_replace(left(${TEXT}, ${MAX_CHARS}), E${SEPARATORS}, ' ', 'g'))
+      to_tsvector(${configSql}, regexp_replace(left(${TEXT}, ${MAX_CHARS}), ${SEPARATORS}, ' ', 'g'))
     ) STORED`,
     // A tsvector is about twice its text and barely compresses (distinct words, positions): stored out of line
     // without trying pglz first, which costs every save and usually fails to save 25 %.
