@@ -1,5 +1,5 @@
 import { createChatService } from '@chatwire/core';
-import { ChatwireError, type Caller } from '@chatwire/storage';
+import { ChatwireError, DEFAULT_TURN_LEASE_TTL_MS, type Caller } from '@chatwire/storage';
 import { createJwtVerifier, readBearerToken, type TokenVerifier } from './auth/index.js';
 import { REMEMBERED } from './auth/verified-token-cache.js';
 import type { ChatHandler, ChatHandlerOptions } from './chat-handler-options.js';
@@ -42,7 +42,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   };
   // A reader of a turn whose process died learns it when the producer's liveness key expires: no later than
   // the chat's lease, so the reader's error and the chat's release come together.
-  const leaseTtlMs = 'turnLeaseTtlMs' in options && options.turnLeaseTtlMs !== undefined ? options.turnLeaseTtlMs : 15_000;
+  const leaseTtlMs = 'turnLeaseTtlMs' in options && options.turnLeaseTtlMs !== undefined ? options.turnLeaseTtlMs : DEFAULT_TURN_LEASE_TTL_MS;
   if (!(leaseTtlMs >= 1 && Number.isFinite(leaseTtlMs))) {
     throw new ChatwireError('CONFIGURATION', `turnLeaseTtlMs must be at least 1 millisecond, got ${String(leaseTtlMs)}`, { details: { option: 'turnLeaseTtlMs' } });
   }

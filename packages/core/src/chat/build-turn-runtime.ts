@@ -1,5 +1,5 @@
 import type { LanguageModel, TelemetrySettings } from 'ai';
-import { ChatwireError } from '@chatwire/storage';
+import { ChatwireError, DEFAULT_TURN_LEASE_TTL_MS } from '@chatwire/storage';
 import { createCompactionConfig, createModelSummarizer } from '../compaction/index.js';
 import type { Summarizer } from '../compaction/compaction-types.js';
 import { checkAppModel } from '../models/build-served-models.js';
@@ -13,8 +13,6 @@ import type { ErrorReporter } from '../turn/turn-types.js';
 import { createAttachmentService, type AttachmentService } from '../attachments/create-attachment-service.js';
 import { createTitleGenerator } from './generate-title.js';
 import type { ChatServiceOptions } from './chat-service-types.js';
-
-const DEFAULT_LEASE_TTL_MS = 15_000;
 
 /**
  * What every turn of a chat service shares, from its options with their defaults: the tool catalog, the
@@ -35,7 +33,7 @@ export function buildTurnRuntime(options: ChatServiceOptions): TurnRuntime & { a
   const appTitleModel =
     options.titleModel !== undefined && typeof options.titleModel !== 'string' ? (checkAppModel('titleModel', options.titleModel) as LanguageModel) : null;
   const compaction = createCompactionConfig(options.compaction);
-  const leaseTtlMs = options.turnLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  const leaseTtlMs = options.turnLeaseTtlMs ?? DEFAULT_TURN_LEASE_TTL_MS;
   // 0 would make every lease expire at once (each turn a 400), not turn leases off.
   if (!(leaseTtlMs >= 1 && Number.isFinite(leaseTtlMs))) {
     throw new ChatwireError('CONFIGURATION', `turnLeaseTtlMs must be at least 1 millisecond, got ${String(leaseTtlMs)}`, { details: { option: 'turnLeaseTtlMs' } });
